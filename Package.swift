@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "lenta",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lenta", targets: ["lenta"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C libraries, each behind a small shim.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+
+        .target(name: "LentaCore"),
+        .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif"]),
+        .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LentaScan", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog"]),
+        .executableTarget(
+            name: "lenta",
+            dependencies: [
+                "LentaCore", "LentaMedia", "LentaCatalog", "LentaScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif"]),
+        .testTarget(
+            name: "LentaTests",
+            dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaScan", "LentaTestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,66 @@
+/// Reads the date-time texts cameras and containers write.
+///
+/// EXIF writes `2024:05:03 14:22:09`, sometimes with a fraction or a zone glued on
+/// (`2012:02:11 14:17:08.253+01:00`, `2021:05:16 19:27:55Z`); QuickTime writes ISO 8601
+/// (`2019-02-12T15:27:12+0800`, `2024-02-02T08:09:57.000000Z`).
+public enum DateTimeText {
+    public struct Parsed: Equatable, Sendable {
+        public var local: LocalDateTime
+        /// The offset written in the same text, if any.
+        public var offset: UTCOffset?
+    }
+
+    public static func parse(_ raw: String) -> Parsed? {
+        let text = raw.trimmingSpaces
+        let chars = Array(text.utf8)
+        var i = 0
+        func number(_ width: Int) -> Int? {
+            guard i + width <= chars.count else { return nil }
+            var v = 0
+            for k in i..<i + width {
+                let c = chars[k]
+                guard c >= 48, c <= 57 else { return nil }
+                v = v * 10 + Int(c - 48)
+            }
+            i += width
+            return v
+        }
+        func skip(_ allowed: String) -> Bool {
+            guard i < chars.count, allowed.utf8.contains(chars[i]) else { return false }
+            i += 1
+            return true
+        }
+        guard let y = number(4), skip(":-"), let mo = number(2), skip(":-"), let d = number(2) else { return nil }
+        var h = 0, mi = 0, s = 0, ms = 0
+        if skip(" T") {
+            guard let hh = number(2), skip(":"), let mm = number(2) else { return nil }
+            h = hh; mi = mm
+            if skip(":") { guard let ss = number(2) else { return nil }; s = ss }
+            if skip(".,") {
+                var fraction = 0.0, scale = 0.1
+                while i < chars.count, chars[i] >= 48, chars[i] <= 57 {
+                    fraction += Double(chars[i] - 48) * scale
+                    scale /= 10
+                    i += 1
+                }
+                ms = min(999, Int((fraction * 1000).rounded()))
+            }
+        }
+        let rest = String(decoding: chars[i...], as: UTF8.self)
+        var offset: UTCOffset? = nil
+        if !rest.trimmingSpaces.isEmpty {
+            guard let o = UTCOffset(rest), o.isPlausible else { return nil }
+            offset = o
+        }
+        return Parsed(local: LocalDateTime(year: y, month: mo, day: d, hour: h, minute: mi, second: s, millisecond: ms),
+                      offset: offset)
+    }
+}
+
+extension LocalDateTime {
+    /// Parses an ISO or EXIF text with no zone; a text that carries a zone is refused.
+    public init?(iso text: String) {
+        guard let parsed = DateTimeText.parse(text), parsed.offset == nil else { return nil }
+        self = parsed.local
+    }
+}

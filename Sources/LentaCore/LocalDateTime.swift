@@ -1,0 +1,103 @@
+/// A wall-clock date and time with no zone, as cameras write it (EXIF `DateTimeOriginal`).
+///
+/// Kept apart from instants on purpose: a local time becomes an instant only once its UTC offset
+/// is known, and the two must never be compared directly.
+public struct LocalDateTime: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public var year: Int, month: Int, day: Int
+    public var hour: Int, minute: Int, second: Int
+    /// Fraction of the second, in milliseconds (EXIF `SubSecTime*` rarely carries more).
+    public var millisecond: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+        self.year = year; self.month = month; self.day = day
+        self.hour = hour; self.minute = minute; self.second = second
+        self.millisecond = millisecond
+    }
+
+    /// True when every field is inside its calendar range (February 30th is not).
+    public var isValidDate: Bool {
+        guard (1...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+              (0...59).contains(minute), (0...60).contains(second), (0...999).contains(millisecond)
+        else { return false }
+        return (1...Self.daysIn(month: month, year: year)).contains(day)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 of this wall-clock reading taken as if it were UTC.
+    /// Subtract the UTC offset to get the instant.
+    public var secondsSinceEpochAsUTC: Double {
+        Double(Self.daysFromCivil(year: year, month: month, day: day)) * 86_400
+            + Double(hour * 3600 + minute * 60 + second) + Double(millisecond) / 1000
+    }
+
+    /// The wall-clock reading at `seconds` since the epoch, taken as UTC.
+    public init(secondsSinceEpochAsUTC seconds: Double) {
+        let whole = seconds.rounded(.down)
+        var days = Int((whole / 86_400).rounded(.down))
+        var rest = Int(whole) - days * 86_400
+        if rest < 0 { rest += 86_400; days -= 1 }
+        let (y, m, d) = Self.civilFromDays(days)
+        let ms = Int(((seconds - whole) * 1000).rounded())
+        self.init(year: y, month: m, day: d, hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60,
+                  millisecond: min(ms, 999))
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days: exact, no calendar object, no locale.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        a.secondsSinceEpochAsUTC < b.secondsSinceEpochAsUTC
+    }
+
+    /// ISO 8601 without a zone: `2024-05-03T14:22:09` (with `.123` when there is a fraction).
+    public var description: String {
+        let base = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
+        return millisecond == 0 ? base : base + "." + pad(millisecond, 3)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let parsed = LocalDateTime(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a local date-time: \(text)")
+        }
+        self = parsed
+    }
+}
+
+func pad(_ value: Int, _ width: Int = 2) -> String {
+    let s = String(value)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}

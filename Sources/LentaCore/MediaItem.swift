@@ -1,0 +1,32 @@
+/// One photo or video in the catalog: where it is, how to tell whether it changed, and what it says.
+public struct MediaItem: Hashable, Codable, Sendable, Identifiable {
+    /// Stable across rescans, and across moves of the file.
+    public var id: Int64
+    /// Absolute path.
+    public var path: String
+    public var size: Int64
+    /// Modification time, seconds since the epoch.
+    public var modified: Double
+    /// A hash of the size and the first and last 64 KiB: finds a file again after it moved.
+    public var fingerprint: String
+    public var metadata: MediaMetadata
+
+    public init(id: Int64, path: String, size: Int64, modified: Double, fingerprint: String, metadata: MediaMetadata) {
+        self.id = id
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.fingerprint = fingerprint
+        self.metadata = metadata
+    }
+}
+
+/// A file that looked like media and could not be read, with the reason in words.
+public struct UnreadableFile: Hashable, Codable, Sendable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}

@@ -1,0 +1,30 @@
+/// What a media file says about itself: read once at scan time and kept in the catalog.
+public struct MediaMetadata: Hashable, Codable, Sendable {
+    public var format: MediaFormat
+    public var kind: MediaKind { format.kind }
+    /// Pixel size as displayed: after EXIF orientation (photos) or the display matrix (videos).
+    public var width: Int?
+    public var height: Int?
+    /// EXIF orientation 1–8 (photos); nil when absent or invalid.
+    public var orientation: Int?
+    /// Display-matrix rotation in degrees as ffprobe reports it (videos; -90 for a phone held upright).
+    public var rotation: Int?
+    public var make: String?
+    public var model: String?
+    public var captureTime: CaptureTime?
+    public var location: GeoPoint?
+    /// Seconds (videos).
+    public var duration: Double?
+    /// Average frames per second (videos).
+    public var frameRate: Double?
+    /// True when frame durations vary beyond jitter, as phones record in low light.
+    public var variableFrameRate: Bool?
+    public var hasAudio: Bool?
+    /// Things worth telling the user that did not stop the file from being read.
+    public var warnings: [String]
+
+    public init(format: MediaFormat) {
+        self.format = format
+        self.warnings = []
+    }
+}

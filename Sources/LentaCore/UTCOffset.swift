@@ -1,0 +1,55 @@
+/// A UTC offset such as `+02:00`, in whole seconds east of Greenwich.
+public struct UTCOffset: Hashable, Codable, Sendable, CustomStringConvertible {
+    public var seconds: Int
+
+    public init(seconds: Int) { self.seconds = seconds }
+
+    /// Real offsets lie between -12:00 and +14:00; allow a little slack for historical zones.
+    public var isPlausible: Bool { (-15 * 3600...15 * 3600).contains(seconds) }
+
+    /// Parses `Z`, `+02:00`, `+0200`, `+02`, `-04:30`.
+    public init?(_ text: Substring) {
+        let t = text.trimmingSpaces
+        if t == "Z" || t == "z" { self.init(seconds: 0); return }
+        guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
+        let digits = t.dropFirst().filter { $0 != ":" }
+        guard digits.allSatisfy(\.isASCIIDigit), digits.count == 2 || digits.count == 4,
+              let h = Int(digits.prefix(2)), let m = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
+              h <= 15, m < 60 else { return nil }
+        self.init(seconds: (sign == "-" ? -1 : 1) * (h * 3600 + m * 60))
+    }
+
+    public init?(_ text: String) { self.init(Substring(text)) }
+
+    public var description: String {
+        let a = abs(seconds)
+        return (seconds < 0 ? "-" : "+") + pad(a / 3600) + ":" + pad(a % 3600 / 60)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let parsed = UTCOffset(text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a UTC offset: \(text)")
+        }
+        self = parsed
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: Substring {
+        let s = Substring(self)
+        guard let start = s.firstIndex(where: { !$0.isWhitespace && $0 != "\0" }) else { return s[s.endIndex...] }
+        let end = s.lastIndex(where: { !$0.isWhitespace && $0 != "\0" }) ?? start
+        return s[start...end]
+    }
+}

@@ -1,0 +1,48 @@
+import CFFmpeg
+
+/// An opened media container (`AVFormatContext`), owned here and closed in `deinit`.
+final class FormatContext {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    let path: String
+
+    /// Opens the container and reads its header (for MP4/MOV: the whole `moov` atom), without
+    /// decoding any frame.
+    init(path: String) throws {
+        self.path = path
+        var opened: UnsafeMutablePointer<AVFormatContext>? = nil
+        let status = avformat_open_input(&opened, path, nil, nil)
+        guard status >= 0, let opened else {
+            throw MediaReadError("open container", path: path, reason: avErrorText(status))
+        }
+        context = opened
+    }
+
+    deinit { avformat_close_input(&context) }
+
+    /// Runs `body` with the open context; the pointer must not escape it.
+    func withContext<T>(_ body: (UnsafeMutablePointer<AVFormatContext>) throws -> T) throws -> T {
+        guard let context else { throw MediaReadError("use container", path: path, reason: "already closed") }
+        return try body(context)
+    }
+
+    /// Decodes a little of each stream to fill in what the header left out.
+    func findStreamInfo() throws {
+        try withContext { ctx in
+            let status = avformat_find_stream_info(ctx, nil)
+            if status < 0 { throw MediaReadError("read stream info", path: path, reason: avErrorText(status)) }
+        }
+    }
+}
+
+/// The text tags of an `AVDictionary`, copied out.
+func dictionaryEntries(_ dictionary: OpaquePointer?) -> [String: String] {
+    var result: [String: String] = [:]
+    var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
+    while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+        if let key = next.pointee.key, let value = next.pointee.value {
+            result[String(cString: key)] = String(cString: value)
+        }
+        entry = next
+    }
+    return result
+}

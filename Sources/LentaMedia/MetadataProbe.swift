@@ -1,0 +1,142 @@
+import CExif
+import CHeif
+import LentaCore
+
+/// Reads what a file says about itself — kind, size as displayed, orientation, camera,
+/// capture time, position, and for movies duration, frame rate and sound — from headers only.
+public enum MetadataProbe {
+    public enum Outcome: Sendable {
+        /// A photo or video, with what could be read of it.
+        case media(MediaMetadata)
+        /// Not a media file (a text file, a sidecar): not lenta's business.
+        case notMedia
+    }
+
+    /// Reads `path`. Throws `MediaReadError` when the file is, or claims by its name to be, a
+    /// photo or video that cannot be read; the error says why.
+    /// - Parameters:
+    ///   - modified: the file's modification time, the last-resort capture time.
+    ///   - now: seconds since the epoch; dates more than a day later are refused.
+    public static func read(path: String, modified: Double, now: Double) throws -> Outcome {
+        let file = try RandomAccessFile(path: path)
+        let claimsMedia = MediaFormat.mediaExtensions.contains(fileExtension(path))
+        if file.size == 0 {
+            if claimsMedia { throw MediaReadError("read", path: path, reason: "the file is empty") }
+            return .notMedia
+        }
+        let head = try file.read(at: 0, count: FormatSniffer.headerLength)
+        guard let format = FormatSniffer.detect(head) else {
+            if claimsMedia {
+                throw MediaReadError("recognise", path: path, reason: "the content is not JPEG, HEIF, PNG, WebP, MP4 or QuickTime")
+            }
+            return .notMedia
+        }
+        var metadata = MediaMetadata(format: format)
+        var evidence = CaptureEvidence()
+        evidence.fileModified = modified
+        if format.kind == .photo {
+            try readPhoto(file, into: &metadata, evidence: &evidence)
+        } else {
+            try readVideo(path, into: &metadata, evidence: &evidence)
+        }
+        let resolution = evidence.resolve(now: now)
+        metadata.captureTime = resolution.time
+        metadata.warnings += resolution.warnings
+        if claimsMedia, let mismatch = extensionMismatch(path, format) { metadata.warnings.append(mismatch) }
+        return .media(metadata)
+    }
+
+    private static func readPhoto(_ file: RandomAccessFile, into metadata: inout MediaMetadata, evidence: inout CaptureEvidence) throws {
+        let container: PhotoContainer
+        var displayedByContainer = false
+        switch metadata.format {
+        case .jpeg: container = try JPEGContainer.read(file)
+        case .png: container = try PNGContainer.read(file)
+        case .webp: container = try WebPContainer.read(file)
+        case .heif, .avif:
+            HeifLibrary.initialise()
+            let image = try HeifFile(path: file.path).primaryImage()
+            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif)
+            displayedByContainer = true
+        default:
+            throw MediaReadError("read", path: file.path, reason: "not a photo format")
+        }
+        if let problem = container.problem { throw MediaReadError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+
+        var fields = ExifFields()
+        if let bytes = container.exif {
+            if let block = ExifBlock(bytes: bytes), !block.isEmpty {
+                fields = ExifFields(block)
+            } else {
+                metadata.warnings.append("EXIF block could not be parsed; dates and position unknown")
+            }
+        }
+        metadata.make = fields.make
+        metadata.model = fields.model
+        evidence.dateTimeOriginal = fields.dates.dateTimeOriginal
+        evidence.dateTimeDigitized = fields.dates.dateTimeDigitized
+        evidence.dateTime = fields.dates.dateTime
+        evidence.gpsDate = fields.dates.gpsDate
+        evidence.gpsTimeOfDay = fields.dates.gpsTimeOfDay
+        metadata.location = fields.position
+        if let problem = fields.positionProblem { metadata.warnings.append(problem) }
+
+        if let o = fields.orientation {
+            if (1...8).contains(o) { metadata.orientation = o } else {
+                metadata.warnings.append("EXIF orientation \(o) is not 1–8; shown as stored")
+            }
+        }
+        // HEIF's own transform boxes already turned the picture; its EXIF orientation is informative only.
+        let quarterTurn = !displayedByContainer && (5...8).contains(metadata.orientation ?? 1)
+        metadata.width = quarterTurn ? container.storedHeight : container.storedWidth
+        metadata.height = quarterTurn ? container.storedWidth : container.storedHeight
+    }
+
+    private static func readVideo(_ path: String, into metadata: inout MediaMetadata, evidence: inout CaptureEvidence) throws {
+        let probe = try VideoProbe(path: path)
+        metadata.width = probe.width
+        metadata.height = probe.height
+        metadata.rotation = probe.rotation
+        metadata.duration = probe.duration
+        metadata.frameRate = probe.frameRate
+        metadata.variableFrameRate = probe.variableFrameRate
+        metadata.hasAudio = probe.hasAudio
+        metadata.warnings += probe.problems
+        let tags = probe.tags
+        metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]
+        metadata.model = tags["com.apple.quicktime.model"] ?? tags["model"]
+        evidence.appleCreationDate = tags["com.apple.quicktime.creationdate"]
+        evidence.quickTimeDay = tags["date"]
+        evidence.creationTime = tags["creation_time"]
+        if let text = tags["com.apple.quicktime.location.ISO6709"] ?? tags["location"] {
+            if let point = ISO6709.parse(text), point.isPlausible {
+                metadata.location = point
+            } else {
+                metadata.warnings.append("location '\(text)' is not a usable position (0°, 0° or unreadable); treated as missing")
+            }
+        }
+    }
+
+    static func fileExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    private static func extensionMismatch(_ path: String, _ format: MediaFormat) -> String? {
+        let ext = fileExtension(path)
+        let expected: [MediaFormat: Set<String>] = [
+            .jpeg: ["jpg", "jpeg", "jpe", "jfif"], .heif: ["heic", "heif", "hif"], .avif: ["avif", "heif"],
+            .png: ["png"], .webp: ["webp"],
+            .mp4: ["mp4", "m4v", "mov", "3gp"], .mov: ["mov", "qt", "mp4"], .m4v: ["m4v", "mp4"], .threeGP: ["3gp", "3g2", "mp4"],
+        ]
+        guard let names = expected[format], !names.contains(ext) else { return nil }
+        return "named .\(ext) but the content is \(format.rawValue.uppercased())"
+    }
+}
+
+/// libheif wants `heif_init` once per process before its plugins are used.
+enum HeifLibrary {
+    private static let once: Void = { _ = heif_init(nil) }()
+    static func initialise() { _ = once }
+}

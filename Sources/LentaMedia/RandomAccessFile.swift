@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file read at chosen offsets (`pread`), so headers can be parsed without reading
+/// the picture or the movie data that follows them.
+final class RandomAccessFile {
+    let path: String
+    let size: Int64
+    private let fd: Int32
+
+    init(path: String) throws {
+        self.path = path
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaReadError("open", path: path, reason: String(cString: strerror(errno))) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw MediaReadError("stat", path: path, reason: reason)
+        }
+        size = Int64(st.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// Up to `count` bytes from `offset`; fewer at the end of the file, none past it.
+    func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard offset >= 0, offset < size, count > 0 else { return [] }
+        let wanted = Int(min(Int64(count), size - offset))
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var done = 0
+        while done < wanted {
+            let n = buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return pread(fd, base + done, wanted - done, off_t(offset) + off_t(done))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw MediaReadError("read", path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            done += n
+        }
+        if done < wanted { buffer.removeLast(wanted - done) }
+        return buffer
+    }
+}
+
+extension Array where Element == UInt8 {
+    func bigEndian16(at i: Int) -> Int? {
+        guard i >= 0, i + 2 <= count else { return nil }
+        return Int(self[i]) << 8 | Int(self[i + 1])
+    }
+    func bigEndian32(at i: Int) -> UInt32? {
+        guard i >= 0, i + 4 <= count else { return nil }
+        return UInt32(self[i]) << 24 | UInt32(self[i + 1]) << 16 | UInt32(self[i + 2]) << 8 | UInt32(self[i + 3])
+    }
+    func littleEndian16(at i: Int) -> Int? {
+        guard i >= 0, i + 2 <= count else { return nil }
+        return Int(self[i]) | Int(self[i + 1]) << 8
+    }
+    func littleEndian32(at i: Int) -> UInt32? {
+        guard i >= 0, i + 4 <= count else { return nil }
+        return UInt32(self[i]) | UInt32(self[i + 1]) << 8 | UInt32(self[i + 2]) << 16 | UInt32(self[i + 3]) << 24
+    }
+    func hasPrefix(_ ascii: String, at i: Int = 0) -> Bool {
+        let p = Array(ascii.utf8)
+        guard i >= 0, i + p.count <= count else { return false }
+        return self[i..<i + p.count].elementsEqual(p)
+    }
+}

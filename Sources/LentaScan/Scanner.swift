@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+import LentaCatalog
+import LentaCore
+import LentaMedia
+
+/// Scans folders into the catalog: reads only files that are new or whose size or modification
+/// time changed, finds moved files by content, forgets files that are gone, and writes in
+/// batches so an interrupted scan keeps what it had done.
+public final class Scanner {
+    public struct Options: Sendable {
+        public var folders: [String]
+        /// Seconds since the epoch: capture dates more than a day later are refused.
+        public var now: Double
+        /// Files read between two catalog transactions.
+        public var batchSize: Int
+        public init(folders: [String], now: Double = Date().timeIntervalSince1970, batchSize: Int = 256) {
+            self.folders = folders
+            self.now = now
+            self.batchSize = batchSize
+        }
+    }
+
+    /// Called after each file that had to be read: (files read, files to read).
+    public typealias Progress = (Int, Int) -> Void
+
+    private let catalog: Catalog
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+        FFmpegLogging.silence()
+    }
+
+    private enum Reading {
+        case media(ScannedFile)
+        case notMedia
+        case unreadable(String)
+    }
+
+    public func scan(_ options: Options, progress: Progress? = nil) throws -> ScanReport {
+        var report = ScanReport()
+        var walker = FolderWalker()
+        var found: [String: FoundFile] = [:]
+        var order: [String] = []
+        for folder in options.folders {
+            guard let root = Self.absolute(folder) else {
+                report.unreadable.append(UnreadableFile(path: folder, reason: "no such file or folder"))
+                continue
+            }
+            if !report.roots.contains(root) { report.roots.append(root) }
+            for file in walker.files(under: root) where found[file.path] == nil {
+                found[file.path] = file
+                order.append(file.path)
+            }
+        }
+        report.unreadable += walker.problems
+        guard !report.roots.isEmpty else { return report }
+
+        let known = try catalog.stamps(under: report.roots)
+        var toRead: [FoundFile] = []
+        for path in order {
+            guard let file = found[path] else { continue }
+            if let item = known.items[path], item.stamp == file.stamp {
+                report.unchanged += 1
+            } else if let old = known.unreadable[path], old.stamp == file.stamp {
+                report.unreadable.append(UnreadableFile(path: path, reason: old.reason))
+            } else {
+                toRead.append(file)
+            }
+        }
+        // Files that vanished from their path are candidates for a move until the end.
+        var gone: [String: [(id: Int64, path: String)]] = [:]
+        for (path, item) in known.items where found[path] == nil {
+            gone["\(item.stamp.size):\(item.fingerprint)", default: []].append((item.id, path))
+        }
+        for key in gone.keys { gone[key]?.sort { $0.path < $1.path } }
+
+        var done = 0
+        for start in stride(from: 0, to: toRead.count, by: max(1, options.batchSize)) {
+            let chunk = Array(toRead[start..<min(start + options.batchSize, toRead.count)])
+            let readings = Self.read(chunk, now: options.now) {
+                done += 1
+                progress?(done, toRead.count)
+            }
+            var batch = CatalogBatch()
+            for (file, reading) in zip(chunk, readings) {
+                switch reading {
+                case .notMedia:
+                    report.notMedia += 1
+                case .unreadable(let reason):
+                    let problem = UnreadableFile(path: file.path, reason: reason)
+                    report.unreadable.append(problem)
+                    batch.unreadable.append((problem, file.stamp))
+                case .media(let scanned):
+                    report.warnings += scanned.metadata.warnings.map { .init(path: file.path, message: $0) }
+                    let key = "\(scanned.size):\(scanned.fingerprint)"
+                    if known.items[file.path] != nil {
+                        report.changed += 1
+                        batch.stored.append(scanned)
+                    } else if var candidates = gone[key], !candidates.isEmpty {
+                        let origin = candidates.removeFirst()
+                        gone[key] = candidates
+                        report.moved += 1
+                        batch.moved.append((origin.id, scanned))
+                    } else {
+                        report.new += 1
+                        batch.stored.append(scanned)
+                    }
+                }
+            }
+            try catalog.record(batch, scannedAt: options.now)
+        }
+        let removed = gone.values.flatMap { $0.map(\.path) }.sorted()
+        let vanishedUnreadable = known.unreadable.keys.filter { found[$0] == nil }
+        try catalog.remove(paths: removed + vanishedUnreadable)
+        report.removed = removed.count
+
+        let items = try catalog.items(under: report.roots)
+        report.items = items.count
+        report.withoutDate = items.filter { $0.metadata.captureTime == nil || $0.metadata.captureTime?.source.isFallback == true }.count
+        report.withoutPosition = items.filter { $0.metadata.location == nil }.count
+        report.unreadable.sort { $0.path < $1.path }
+        return report
+    }
+
+    /// Reads files on every core; results come back in the order of `files`.
+    private static func read(_ files: [FoundFile], now: Double, onEach: @escaping () -> Void) -> [Reading] {
+        var results = [Reading](repeating: .notMedia, count: files.count)
+        let lock = NSLock()
+        results.withUnsafeMutableBufferPointer { slots in
+            let base = slots
+            DispatchQueue.concurrentPerform(iterations: files.count) { i in
+                let reading = readOne(files[i], now: now)
+                lock.lock()
+                base[i] = reading
+                onEach()
+                lock.unlock()
+            }
+        }
+        return results
+    }
+
+    private static func readOne(_ file: FoundFile, now: Double) -> Reading {
+        do {
+            switch try MetadataProbe.read(path: file.path, modified: file.stamp.modified, now: now) {
+            case .notMedia:
+                return .notMedia
+            case .media(let metadata):
+                guard let fingerprint = Fingerprint.of(path: file.path, size: file.stamp.size) else {
+                    return .unreadable("the file could not be read to the end")
+                }
+                return .media(ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
+                                          fingerprint: fingerprint, metadata: metadata))
+            }
+        } catch let error as MediaReadError {
+            return .unreadable("\(error.operation): \(error.reason)")
+        } catch {
+            return .unreadable(String(describing: error))
+        }
+    }
+
+    /// The absolute, symlink-free form of a path, or nil when it does not exist.
+    static func absolute(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

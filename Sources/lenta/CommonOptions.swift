@@ -1,0 +1,29 @@
+import ArgumentParser
+import LentaCatalog
+
+/// Flags every command that touches the catalog shares.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The catalog file.", discussion: "Default: $LENTA_CATALOG, else $XDG_DATA_HOME/lenta/catalog.sqlite.", valueName: "path"))
+    var catalog: String?
+
+    var catalogPath: String { catalog ?? Catalog.defaultPath() }
+
+    func open() throws -> Catalog {
+        do {
+            return try Catalog(path: catalogPath)
+        } catch {
+            throw CommandFailure("cannot open the catalog \(catalogPath): \(error)")
+        }
+    }
+}
+
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print the result as JSON on stdout, for scripts.")
+    var json = false
+}
+
+/// A failure already explained to the user: exit 1 with this message.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}

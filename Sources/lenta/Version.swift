@@ -1,0 +1,3 @@
+enum LentaVersion {
+    static let current = "0.1.0"
+}
