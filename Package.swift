@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "LentaCore"),
         .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif"]),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "LentaPlaces", dependencies: ["LentaCore"],
+            resources: [.copy("Resources")]),
         .target(name: "LentaScan", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog"]),
         .executableTarget(
             name: "lenta",
@@ -34,6 +37,7 @@ let package = Package(
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaScan", "LentaTestSupport"]),
+        .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v5]
 )

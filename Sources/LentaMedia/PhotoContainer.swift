@@ -25,8 +25,13 @@ enum JPEGContainer {
             }
             offset += pad
             guard head.count == 4, head[0] == 0xFF else {
-                result.problem = "JPEG structure is broken at byte \(offset)"
-                return result
+                // A segment whose length is wrong (seen in phone files): find the next marker.
+                guard let next = try nextMarker(file, from: offset) else {
+                    result.problem = "JPEG structure is broken at byte \(offset)"
+                    return result
+                }
+                offset = next
+                continue
             }
             let marker = head[1]
             if marker == 0xD9 || marker == 0xDA { break }  // end of image / start of scan
@@ -59,6 +64,23 @@ enum JPEGContainer {
             result.problem = "JPEG has no picture, only metadata (no frame header)"
         }
         return result
+    }
+
+    /// The offset of the next byte pair that starts a segment (0xFF then a marker that has a
+    /// length), searching at most 1 MiB ahead.
+    private static func nextMarker(_ file: RandomAccessFile, from start: Int64) throws -> Int64? {
+        let chunk = 64 * 1024
+        var base = start
+        while base < min(file.size, start + (1 << 20)) {
+            let bytes = try file.read(at: base, count: chunk + 1)
+            guard bytes.count >= 2 else { return nil }
+            for i in 0..<(bytes.count - 1) where bytes[i] == 0xFF {
+                let m = bytes[i + 1]
+                if (0xC0...0xFE).contains(m), !(0xD0...0xD8).contains(m) { return base + Int64(i) }
+            }
+            base += Int64(chunk)
+        }
+        return nil
     }
 }
 
