@@ -18,12 +18,18 @@ public struct CaptureEvidence: Equatable, Sendable {
     public var dateTimeOriginal: Stamp?
     public var dateTimeDigitized: Stamp?
     public var dateTime: Stamp?
+    /// XMP `exif:DateTimeOriginal`, `photoshop:DateCreated` and `xmp:CreateDate` (ISO 8601).
+    public var xmpDateTimeOriginal: String?
+    public var xmpDateCreated: String?
+    public var xmpCreateDate: String?
+    /// IPTC `DateCreated` + `TimeCreated`, joined as `2009:09:09 17:00:00+00:00`.
+    public var iptcDateCreated: String?
     /// GPS `GPSDateStamp` (`2024:05:03`) and `GPSTimeStamp` as seconds into that UTC day.
     public var gpsDate: String?
     public var gpsTimeOfDay: Double?
     /// QuickTime `com.apple.quicktime.creationdate` (ISO 8601 with an offset).
     public var appleCreationDate: String?
-    /// QuickTime user data `©day`.
+    /// QuickTime user data `©day`, or Android's `udta/date`.
     public var quickTimeDay: String?
     /// QuickTime `creation_time` (UTC).
     public var creationTime: String?
@@ -100,8 +106,13 @@ public struct CaptureEvidence: Equatable, Sendable {
                 return nil
             }
             if requireOffset && parsed.offset == nil { return nil }
+            guard parsed.hasTime else { return nil }
             guard plausibleLocal(parsed, name, text) else { return nil }
-            return CaptureTime(local: parsed.local, offset: parsed.offset, source: source)
+            var time = CaptureTime(local: parsed.local, offset: parsed.offset, source: source)
+            if parsed.offset == nil, let gps, let derived = Self.offset(local: parsed.local, utc: gps) {
+                time = time.filling(offset: derived, from: .gpsTimestamp)
+            }
+            return time
         }
 
         func fromUTC(_ text: String?) -> CaptureTime? {
@@ -114,21 +125,36 @@ public struct CaptureEvidence: Equatable, Sendable {
 
         let candidates: [() -> CaptureTime?] = [
             { fromStamp(dateTimeOriginal, "DateTimeOriginal", .exifDateTimeOriginal) },
+            { fromISO(xmpDateTimeOriginal, "XMP DateTimeOriginal", .xmpDateTimeOriginal, requireOffset: false) },
+            { fromISO(iptcDateCreated, "IPTC DateCreated", .iptcDateCreated, requireOffset: false) },
+            { fromISO(xmpDateCreated, "XMP DateCreated", .xmpDateCreated, requireOffset: false) },
             { fromStamp(dateTimeDigitized, "DateTimeDigitized", .exifDateTimeDigitized) },
+            { fromISO(xmpCreateDate, "XMP CreateDate", .xmpCreateDate, requireOffset: false) },
             { gps.map { CaptureTime(utc: $0, source: .gpsTimestamp) } },
             { fromStamp(dateTime, "DateTime", .exifDateTime) },
             { fromISO(appleCreationDate, "com.apple.quicktime.creationdate", .quickTimeCreationDate, requireOffset: false) },
-            { fromISO(quickTimeDay, "©day", .quickTimeCreationDate, requireOffset: true) },
+            { fromISO(quickTimeDay, "©day", .quickTimeUserDate, requireOffset: true) },
             { fromUTC(creationTime) },
         ]
         for candidate in candidates {
-            if let time = candidate() { return Resolution(time: time, warnings: warnings) }
+            if let time = candidate() { return Resolution(time: borrowingOffset(time), warnings: warnings) }
         }
         if let mtime = fileModified {
             warnings.append("no capture date in the file; using its modification time, which may be when it was copied")
             return Resolution(time: CaptureTime(utc: mtime, source: .fileModificationTime), warnings: warnings)
         }
         return Resolution(time: nil, warnings: warnings)
+    }
+
+    /// EXIF dates often lack the offset that XMP or IPTC copies of the same reading carry.
+    private func borrowingOffset(_ time: CaptureTime) -> CaptureTime {
+        guard time.offset == nil, let local = time.local else { return time }
+        for text in [xmpDateTimeOriginal, iptcDateCreated, xmpDateCreated, xmpCreateDate, dateTimeOriginal?.text] {
+            guard let text, let parsed = DateTimeText.parse(text), let offset = parsed.offset, offset.isPlausible,
+                  parsed.local.secondsSinceEpochAsUTC.rounded(.down) == local.secondsSinceEpochAsUTC.rounded(.down) else { continue }
+            return time.filling(offset: offset, from: .recorded)
+        }
+        return time
     }
 
     private func gpsInstant(warnings: inout [String], now: Double) -> Double? {

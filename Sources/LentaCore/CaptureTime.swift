@@ -76,10 +76,16 @@ public struct CaptureTime: Hashable, Codable, Sendable {
 /// The piece of metadata a capture time was read from, best first.
 public enum CaptureTimeSource: String, Codable, Sendable, CaseIterable {
     case exifDateTimeOriginal = "exif:DateTimeOriginal"
+    case xmpDateTimeOriginal = "xmp:exif:DateTimeOriginal"
+    case iptcDateCreated = "iptc:DateCreated"
+    case xmpDateCreated = "xmp:photoshop:DateCreated"
     case exifDateTimeDigitized = "exif:DateTimeDigitized"
+    case xmpCreateDate = "xmp:xmp:CreateDate"
     case gpsTimestamp = "exif:GPSDateStamp"
     case exifDateTime = "exif:DateTime"
     case quickTimeCreationDate = "quicktime:com.apple.quicktime.creationdate"
+    /// `©day` or Android's `udta/date`, when it carries an offset.
+    case quickTimeUserDate = "quicktime:udta:date"
     case quickTimeCreationTime = "quicktime:creation_time"
     /// The file system's modification time: a last resort, often the time of a copy.
     case fileModificationTime = "file:mtime"

@@ -8,6 +8,8 @@ public enum DateTimeText {
         public var local: LocalDateTime
         /// The offset written in the same text, if any.
         public var offset: UTCOffset?
+        /// False for a bare date (`2004-02-26`): too coarse to place a photo in a day.
+        public var hasTime = true
     }
 
     public static func parse(_ raw: String) -> Parsed? {
@@ -32,7 +34,8 @@ public enum DateTimeText {
         }
         guard let y = number(4), skip(":-"), let mo = number(2), skip(":-"), let d = number(2) else { return nil }
         var h = 0, mi = 0, s = 0, ms = 0
-        if skip(" T") {
+        let hasTime = skip(" T")
+        if hasTime {
             guard let hh = number(2), skip(":"), let mm = number(2) else { return nil }
             h = hh; mi = mm
             if skip(":") { guard let ss = number(2) else { return nil }; s = ss }
@@ -53,7 +56,7 @@ public enum DateTimeText {
             offset = o
         }
         return Parsed(local: LocalDateTime(year: y, month: mo, day: d, hour: h, minute: mi, second: s, millisecond: ms),
-                      offset: offset)
+                      offset: offset, hasTime: hasTime)
     }
 }
 

@@ -38,6 +38,7 @@ public enum MetadataProbe {
             try readPhoto(file, into: &metadata, evidence: &evidence)
         } else {
             try readVideo(path, into: &metadata, evidence: &evidence)
+            if evidence.quickTimeDay == nil { evidence.quickTimeDay = try QuickTimeUserData.recordingDate(file) }
         }
         let resolution = evidence.resolve(now: now)
         metadata.captureTime = resolution.time
@@ -80,6 +81,15 @@ public enum MetadataProbe {
         evidence.gpsTimeOfDay = fields.dates.gpsTimeOfDay
         metadata.location = fields.position
         if let problem = fields.positionProblem { metadata.warnings.append(problem) }
+        if let xmp = container.xmp.flatMap(XMPPacket.init(bytes:)) {
+            evidence.xmpDateTimeOriginal = xmp.value("exif:DateTimeOriginal")
+            evidence.xmpDateCreated = xmp.value("photoshop:DateCreated")
+            evidence.xmpCreateDate = xmp.value("xmp:CreateDate")
+            if metadata.location == nil, fields.positionProblem == nil, let point = xmp.position, point.isPlausible {
+                metadata.location = point
+            }
+        }
+        evidence.iptcDateCreated = container.photoshop.flatMap(IPTCRecords.dateCreated(photoshopSegment:))
 
         if let o = fields.orientation {
             if (1...8).contains(o) { metadata.orientation = o } else {

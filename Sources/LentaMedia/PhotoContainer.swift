@@ -4,6 +4,9 @@ struct PhotoContainer {
     var storedWidth: Int?
     var storedHeight: Int?
     var exif: [UInt8]?
+    var xmp: [UInt8]?
+    /// Photoshop's APP13 segment, which holds IPTC.
+    var photoshop: [UInt8]?
     /// A reason the picture cannot be shown even though the file parsed.
     var problem: String?
 }
@@ -54,9 +57,11 @@ enum JPEGContainer {
                 }
                 return result
             }
-            if marker == 0xE1, result.exif == nil {
+            if marker == 0xE1 || marker == 0xED {
                 let payload = try file.read(at: offset + 4, count: length - 2)
-                if payload.hasPrefix("Exif\0") { result.exif = payload }
+                if marker == 0xE1, result.exif == nil, payload.hasPrefix("Exif\0") { result.exif = payload }
+                if marker == 0xE1, result.xmp == nil, payload.hasPrefix(XMPPacket.jpegHeader) { result.xmp = payload }
+                if marker == 0xED, result.photoshop == nil, payload.hasPrefix(IPTCRecords.jpegHeader) { result.photoshop = payload }
             }
             offset += 2 + Int64(length)
         }
@@ -109,6 +114,7 @@ enum PNGContainer {
                     if body.hasPrefix("Raw profile type exif\0") || body.hasPrefix("Raw profile type APP1\0") {
                         result.exif = LegacyPNGProfile.decode(body, compressed: type == "zTXt")
                     }
+                    if type == "iTXt", body.hasPrefix("XML:com.adobe.xmp\0") { result.xmp = body }
                 }
             case "IEND":
                 return result
@@ -152,7 +158,7 @@ enum WebPContainer {
             let head = try file.read(at: offset, count: 8)
             guard head.count == 8, let length = head.littleEndian32(at: 4) else { break }
             let type = String(decoding: head[0..<4], as: UTF8.self)
-            let body = type == "EXIF" || type.hasPrefix("VP8") ? try file.read(at: offset + 8, count: min(Int(length), 16 << 20)) : []
+            let body = type == "EXIF" || type == "XMP " || type.hasPrefix("VP8") ? try file.read(at: offset + 8, count: min(Int(length), 16 << 20)) : []
             switch type {
             case "VP8X":
                 if body.count >= 10 {
@@ -170,6 +176,8 @@ enum WebPContainer {
                 }
             case "EXIF":
                 result.exif = body
+            case "XMP ":
+                result.xmp = body
             default: break
             }
             offset += 8 + Int64(length) + Int64(length & 1)

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `lenta` binary, as a user or a script would.
+struct LentaCLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The shared corpus of real camera files, when this checkout sits beside it.
+    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("MANIFEST.tsv").path) }
+
+    /// The `lenta` built beside the test bundle (swift build puts products in one folder).
+    static let binary: URL = {
+        let testBundle = Bundle.main.bundleURL
+        for folder in [testBundle, testBundle.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("lenta")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/lenta")
+    }()
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "LENTA_CATALOG")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs, so a large output cannot block it.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let outData = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A temporary folder removed when the value goes away.
+final class TemporaryFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lenta-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
