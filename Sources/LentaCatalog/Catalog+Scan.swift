@@ -91,6 +91,20 @@ extension Catalog {
         }
     }
 
+    /// How many items under `roots` there are, how many have no capture date of their own
+    /// (none, or only the file's modification time), and how many have no position.
+    public func counts(under roots: [String]) throws -> (items: Int, withoutDate: Int, withoutPosition: Int) {
+        try database.read { db in
+            let row = try Row.fetchOne(db, SQLRequest<Row>(literal: """
+                SELECT count(*) AS items,
+                       coalesce(sum(timeSource IS NULL OR timeSource = \(CaptureTimeSource.fileModificationTime.rawValue)), 0) AS withoutDate,
+                       coalesce(sum(latitude IS NULL), 0) AS withoutPosition
+                FROM item WHERE \(Self.underRoots(roots))
+                """))
+            return (row?["items"] ?? 0, row?["withoutDate"] ?? 0, row?["withoutPosition"] ?? 0)
+        }
+    }
+
     /// Files under `roots` that could not be read at their last scan, by path.
     public func unreadableFiles(under roots: [String]? = nil) throws -> [UnreadableFile] {
         try database.read { db in

@@ -115,10 +115,7 @@ public final class Scanner {
         try catalog.remove(paths: removed + vanishedUnreadable)
         report.removed = removed.count
 
-        let items = try catalog.items(under: report.roots)
-        report.items = items.count
-        report.withoutDate = items.filter { $0.metadata.captureTime == nil || $0.metadata.captureTime?.source.isFallback == true }.count
-        report.withoutPosition = items.filter { $0.metadata.location == nil }.count
+        (report.items, report.withoutDate, report.withoutPosition) = try catalog.counts(under: report.roots)
         report.unreadable.sort { $0.path < $1.path }
         return report
     }

@@ -1,1 +1,32 @@
 import LentaCore
+
+/// Writes small real media files with chosen metadata, for tests: JPEG (libavcodec `mjpeg`),
+/// PNG (libavcodec `png`), HEIC (libheif + x265) and MP4/MOV movies (libavcodec + libavformat).
+/// Pixels are `SyntheticPattern`; EXIF blocks come from `SyntheticExif.tiffBytes()`.
+/// Every file is written under a temporary name and renamed into place when complete.
+public enum SyntheticMedia {
+    /// A baseline JPEG with the EXIF block as an APP1 `Exif\0\0` segment right after SOI.
+    public static func jpeg(width: Int, height: Int, exif: SyntheticExif?, to path: String) throws {
+        var bytes = try StillImageEncoder.jpeg(width: width, height: height)
+        if let exif { bytes = try JPEGSegments.insertingExif(try exif.app1Payload(), into: bytes) }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// An RGB PNG with the EXIF block (bare TIFF) in an `eXIf` chunk before the first IDAT.
+    public static func png(width: Int, height: Int, exif: SyntheticExif?, to path: String) throws {
+        var bytes = try StillImageEncoder.png(width: width, height: height)
+        if let exif { bytes = try PNGChunks.insertingExif(try exif.tiffBytes(), into: bytes) }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// A HEIC whose EXIF block is added with `heif_context_add_exif_metadata`.
+    public static func heic(width: Int, height: Int, exif: SyntheticExif?,
+                            options: SyntheticHEICOptions = SyntheticHEICOptions(), to path: String) throws {
+        try HEICWriter.write(width: width, height: height, exif: exif, options: options, to: path)
+    }
+
+    /// An MP4 or MOV movie as `spec` describes.
+    public static func video(_ spec: SyntheticVideo, to path: String) throws {
+        try VideoWriter.write(spec, to: path)
+    }
+}

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct Lenta: AsyncParsableCommand {
@@ -9,4 +12,23 @@ struct Lenta: AsyncParsableCommand {
             """,
         version: LentaVersion.current,
         subcommands: [Scan.self])
+
+    /// ArgumentParser exits 64 on bad usage; lenta documents 2, as most Unix tools do.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                Terminal.error(fullMessage(for: error))
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
