@@ -25,18 +25,19 @@ let package = Package(
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],
             resources: [.copy("Resources")]),
-        .target(name: "LentaScan", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog"]),
+        .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
+        .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
         .executableTarget(
             name: "lenta",
             dependencies: [
-                "LentaCore", "LentaMedia", "LentaCatalog", "LentaScan",
+                "LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .target(name: "LentaTestSupport", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif"]),
         .testTarget(
             name: "LentaTests",
-            dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaScan", "LentaTestSupport"]),
+            dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaTestSupport"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v5]

@@ -43,6 +43,41 @@ enum CatalogSchema {
                 t.column("scannedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v2: places and lentas") { db in
+            try db.alter(table: "item") { t in
+                // The toponym per item, looked up once from the offline gazetteer.
+                t.add(column: "placeLookedUp", .boolean).notNull().defaults(to: false)
+                t.add(column: "placeName", .text)
+                t.add(column: "placeCity", .text)
+                t.add(column: "placeRegion", .text)
+                t.add(column: "placeCountryCode", .text)
+                t.add(column: "placeCountry", .text)
+                t.add(column: "placeTimeZone", .text)
+                t.add(column: "placeDistanceKm", .double)
+                t.add(column: "placeRemote", .boolean)
+            }
+            try db.create(table: "lenta") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull()  // auto | dates | pick
+                t.column("title", .text).notNull()
+                t.column("fromDate", .text)  // local dates of a date lenta, inclusive
+                t.column("toDate", .text)
+                // A deleted automatic lenta is kept hidden, so regrouping does not bring it back.
+                t.column("hidden", .boolean).notNull().defaults(to: false)
+                t.column("createdAt", .double).notNull()
+                t.column("updatedAt", .double).notNull()
+            }
+            try db.create(table: "lentaItem") { t in
+                t.column("lentaId", .integer).notNull().references("lenta", onDelete: .cascade)
+                t.column("itemId", .integer).notNull().references("item", onDelete: .cascade).indexed()
+                t.column("byHand", .boolean).notNull().defaults(to: false)
+                t.primaryKey(["lentaId", "itemId"])
+            }
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 }

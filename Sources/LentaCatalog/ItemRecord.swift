@@ -33,6 +33,15 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var hasAudio: Bool?
     var warnings: String
     var scannedAt: Double
+    var placeLookedUp = false
+    var placeName: String?
+    var placeCity: String?
+    var placeRegion: String?
+    var placeCountryCode: String?
+    var placeCountry: String?
+    var placeTimeZone: String?
+    var placeDistanceKm: Double?
+    var placeRemote: Bool?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -97,7 +106,13 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         m.variableFrameRate = variableFrameRate
         m.hasAudio = hasAudio
         m.warnings = (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
-        return MediaItem(id: id, path: path, size: size, modified: modified, fingerprint: fingerprint, metadata: m)
+        var place: ItemPlace? = nil
+        if let placeName, let placeCity, let placeCountryCode, let placeCountry, let placeDistanceKm {
+            place = ItemPlace(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
+                              country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm,
+                              isRemote: placeRemote ?? false)
+        }
+        return MediaItem(id: id, path: path, size: size, modified: modified, fingerprint: fingerprint, metadata: m, place: place)
     }
 }
 

@@ -10,14 +10,18 @@ public struct MediaItem: Hashable, Codable, Sendable, Identifiable {
     /// A hash of the size and the first and last 64 KiB: finds a file again after it moved.
     public var fingerprint: String
     public var metadata: MediaMetadata
+    /// The place looked up for `metadata.location`; nil until looked up, or without a position.
+    public var place: ItemPlace?
 
-    public init(id: Int64, path: String, size: Int64, modified: Double, fingerprint: String, metadata: MediaMetadata) {
+    public init(id: Int64, path: String, size: Int64, modified: Double, fingerprint: String, metadata: MediaMetadata,
+                place: ItemPlace? = nil) {
         self.id = id
         self.path = path
         self.size = size
         self.modified = modified
         self.fingerprint = fingerprint
         self.metadata = metadata
+        self.place = place
     }
 }
 

@@ -8,6 +8,7 @@ import Foundation
 /// Where messages go: data on stdout, progress and problems on stderr, progress only on a terminal.
 enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

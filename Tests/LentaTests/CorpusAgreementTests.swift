@@ -1,6 +1,6 @@
 import Foundation
 import LentaCore
-import LentaScan
+import LentaLibrary
 import Testing
 
 /// `lenta scan --json` on the real camera files of ../shared/corpus, checked against what

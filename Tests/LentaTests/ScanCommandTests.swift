@@ -1,5 +1,5 @@
 import Foundation
-import LentaScan
+import LentaLibrary
 import LentaTestSupport
 import Testing
 

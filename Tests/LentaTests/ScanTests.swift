@@ -1,7 +1,7 @@
 import Foundation
 import LentaCatalog
 import LentaCore
-import LentaScan
+import LentaLibrary
 import LentaTestSupport
 import Testing
 

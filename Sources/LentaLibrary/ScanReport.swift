@@ -26,6 +26,14 @@ public struct ScanReport: Codable, Sendable {
     public var withoutPosition = 0
     /// Things noticed in files read by this scan that did not stop them being read.
     public var warnings: [FileWarning] = []
+    /// Items whose place was named by this scan.
+    public var located = 0
+    /// Where grouping found home, when it did ("Lisbon (120 days of photos)").
+    public var home: String?
+    /// Lentas in the catalog after regrouping; nil when nothing changed and no regrouping ran.
+    public var lentas: Int?
+    /// Problems of the library as a whole (no positions at all, the gazetteer missing).
+    public var libraryWarnings: [String] = []
 
     public init() {}
 

@@ -14,6 +14,10 @@ public struct ScanSummary {
         lines.append("\(r.items) media file\(r.items == 1 ? "" : "s") in \(r.roots.joined(separator: ", "))")
         lines.append("  new \(r.new) · changed \(r.changed) · moved \(r.moved) · removed \(r.removed) · unchanged \(r.unchanged) · unreadable \(r.unreadable.count)")
         lines.append("  without a capture date: \(r.withoutDate) · without a position: \(r.withoutPosition)")
+        if let lentas = r.lentas {
+            lines.append("  lentas: \(lentas)" + (r.home.map { " · home: \($0)" } ?? " · no home town found (every group away from home is a trip)"))
+        }
+        lines += r.libraryWarnings.map { "Warning: \($0)" }
         if !r.unreadable.isEmpty {
             lines.append("Unreadable (\(r.unreadable.count)), skipped:")
             lines += r.unreadable.map { "  \($0.path): \($0.reason)" }

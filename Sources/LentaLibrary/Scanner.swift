@@ -3,6 +3,8 @@ import Foundation
 import LentaCatalog
 import LentaCore
 import LentaMedia
+import LentaPlaces
+import LentaStories
 
 /// Scans folders into the catalog: reads only files that are new or whose size or modification
 /// time changed, finds moved files by content, forgets files that are gone, and writes in
@@ -14,10 +16,14 @@ public final class Scanner {
         public var now: Double
         /// Files read between two catalog transactions.
         public var batchSize: Int
-        public init(folders: [String], now: Double = Date().timeIntervalSince1970, batchSize: Int = 256) {
+        /// New grouping rules to keep in the catalog and regroup by; nil keeps the stored ones.
+        public var grouping: GroupingOptions?
+        public init(folders: [String], now: Double = Date().timeIntervalSince1970, batchSize: Int = 256,
+                    grouping: GroupingOptions? = nil) {
             self.folders = folders
             self.now = now
             self.batchSize = batchSize
+            self.grouping = grouping
         }
     }
 
@@ -117,7 +123,32 @@ public final class Scanner {
 
         (report.items, report.withoutDate, report.withoutPosition) = try catalog.counts(under: report.roots)
         report.unreadable.sort { $0.path < $1.path }
+        try locateAndGroup(options, &report)
+        report.libraryWarnings += LocationWarning.messages(total: report.items, withPosition: report.items - report.withoutPosition)
         return report
+    }
+
+    /// Names the places of new items, completes their offsets, and regroups the lentas — only
+    /// when something changed, so a rescan of an unchanged folder stays cheap.
+    private func locateAndGroup(_ options: Options, _ report: inout ScanReport) throws {
+        let lentas = Lentas(catalog: catalog)
+        var changed = report.new + report.changed + report.moved + report.removed > 0
+        if let grouping = options.grouping, grouping != (try lentas.groupingOptions()) {
+            try lentas.setGroupingOptions(grouping)
+            changed = true
+        }
+        if !(try catalog.itemsAwaitingPlaces().isEmpty) {
+            do {
+                report.located = try PlaceLocator(gazetteer: try Gazetteer.bundled()).update(catalog)
+            } catch let error as GazetteerError {
+                report.libraryWarnings.append("places could not be named: \(error)")
+            }
+            changed = true
+        }
+        guard changed else { return }
+        let result = try lentas.regroup()
+        report.home = result.home.map { "\($0.city) (\($0.days) days of photos)" }
+        report.lentas = try catalog.lentas().count
     }
 
     /// Reads files on every core; results come back in the order of `files`.

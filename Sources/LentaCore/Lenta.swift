@@ -1,0 +1,64 @@
+/// A lenta: the timeline of one trip or event, and the story made from it.
+public struct Lenta: Hashable, Codable, Sendable, Identifiable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Proposed by grouping the library; regrouped when the library changes.
+        case auto
+        /// Everything taken between two local dates (`lenta new --from --to`, `lenta edit`).
+        case dates
+        /// Files chosen by hand (`lenta new --pick`).
+        case pick
+    }
+
+    public var id: Int64
+    public var kind: Kind
+    public var title: String
+    /// For `dates` lentas: the first and last local day, inclusive.
+    public var from: LocalDate?
+    public var to: LocalDate?
+
+    public init(id: Int64, kind: Kind, title: String, from: LocalDate? = nil, to: LocalDate? = nil) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A calendar day with no zone: `2024-05-03`.
+public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public var year: Int, month: Int, day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// Parses `2024-05-03` (or `2024:05:03`); nil for anything else or an impossible day.
+    public init?(_ text: String) {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == ":" })
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              LocalDateTime(year: y, month: m, day: d).isValidDate else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public init(_ time: LocalDateTime) { self.init(year: time.year, month: time.month, day: time.day) }
+
+    public var description: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let date = LocalDate(text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a date: \(text)")
+        }
+        self = date
+    }
+}

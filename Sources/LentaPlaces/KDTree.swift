@@ -1,0 +1,158 @@
+import Foundation
+
+/// A k-d tree over points on the unit sphere, stored as 3-D unit vectors.
+///
+/// Working in 3-D rather than latitude/longitude means there is no antimeridian and no pole to
+/// special-case: the straight-line (chord) distance between two unit vectors grows with the
+/// great-circle distance everywhere, so the nearest point by chord is the nearest on the globe.
+///
+/// The tree is implicit: for a node range `lo..<hi` the node is at `mid = (lo + hi) / 2`, its left
+/// subtree is `lo..<mid` and its right subtree `mid + 1..<hi`. It is built once and read-only after,
+/// so any number of threads may search it at once.
+struct KDTree: Sendable {
+    struct Node: Sendable {
+        var x: Double
+        var y: Double
+        var z: Double
+        var item: Int32
+        var axis: UInt8
+    }
+
+    private(set) var nodes: [Node]
+
+    /// Builds the tree; `item` is the index each point is reported by. Deterministic: ties on a
+    /// coordinate are broken by item index, so the same input always gives the same tree.
+    init(x: [Double], y: [Double], z: [Double]) {
+        precondition(x.count == y.count && y.count == z.count)
+        var nodes = (0..<x.count).map { Node(x: x[$0], y: y[$0], z: z[$0], item: Int32($0), axis: 0) }
+        nodes.withUnsafeMutableBufferPointer { buffer in
+            KDTree.build(buffer, 0, buffer.count)
+        }
+        self.nodes = nodes
+    }
+
+    @inline(__always)
+    private static func coordinate(_ n: Node, _ axis: UInt8) -> Double {
+        axis == 0 ? n.x : (axis == 1 ? n.y : n.z)
+    }
+
+    @inline(__always)
+    private static func less(_ a: Node, _ b: Node, _ axis: UInt8) -> Bool {
+        let ca = coordinate(a, axis), cb = coordinate(b, axis)
+        return ca < cb || (ca == cb && a.item < b.item)
+    }
+
+    private static func build(_ n: UnsafeMutableBufferPointer<Node>, _ lo: Int, _ hi: Int) {
+        guard hi - lo > 1 else { return }
+        // Split along the axis where the points spread widest.
+        var minX = Double.infinity, maxX = -Double.infinity
+        var minY = Double.infinity, maxY = -Double.infinity
+        var minZ = Double.infinity, maxZ = -Double.infinity
+        for i in lo..<hi {
+            let p = n[i]
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+            minZ = min(minZ, p.z); maxZ = max(maxZ, p.z)
+        }
+        let sx = maxX - minX, sy = maxY - minY, sz = maxZ - minZ
+        let axis: UInt8 = sx >= sy && sx >= sz ? 0 : (sy >= sz ? 1 : 2)
+        let mid = (lo + hi) / 2
+        select(n, lo, hi, mid, axis)
+        n[mid].axis = axis
+        build(n, lo, mid)
+        build(n, mid + 1, hi)
+    }
+
+    /// Quickselect: afterwards `n[k]` is the element that sorting `lo..<hi` would put there, with
+    /// smaller elements before it and larger after.
+    private static func select(_ n: UnsafeMutableBufferPointer<Node>, _ lo0: Int, _ hi0: Int, _ k: Int, _ axis: UInt8) {
+        var lo = lo0, hi = hi0 - 1
+        while hi > lo {
+            // Median of three as pivot, moved to `hi`.
+            let m = (lo + hi) / 2
+            if less(n[m], n[lo], axis) { n.swapAt(m, lo) }
+            if less(n[hi], n[lo], axis) { n.swapAt(hi, lo) }
+            if less(n[m], n[hi], axis) { n.swapAt(m, hi) }
+            let pivot = n[hi]
+            var store = lo
+            for i in lo..<hi where less(n[i], pivot, axis) {
+                n.swapAt(i, store)
+                store += 1
+            }
+            n.swapAt(store, hi)
+            if store == k { return }
+            if store < k { lo = store + 1 } else { hi = store - 1 }
+        }
+    }
+
+    /// The item nearest to the unit vector (qx, qy, qz) and its squared chord distance.
+    /// Equal distances go to the lower item index.
+    func nearest(_ qx: Double, _ qy: Double, _ qz: Double) -> (item: Int, chord2: Double)? {
+        guard !nodes.isEmpty else { return nil }
+        return nodes.withUnsafeBufferPointer { n in
+            var best = Int32.max
+            var bestD = Double.infinity
+            KDTree.nearest(n, 0, n.count, qx, qy, qz, &best, &bestD)
+            return (Int(best), bestD)
+        }
+    }
+
+    private static func nearest(_ n: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int,
+                                _ qx: Double, _ qy: Double, _ qz: Double,
+                                _ best: inout Int32, _ bestD: inout Double) {
+        var lo = lo, hi = hi
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let p = n[mid]
+            let dx = qx - p.x, dy = qy - p.y, dz = qz - p.z
+            let d = dx * dx + dy * dy + dz * dz
+            if d < bestD || (d == bestD && p.item < best) {
+                bestD = d
+                best = p.item
+            }
+            let diff = p.axis == 0 ? dx : (p.axis == 1 ? dy : dz)
+            // Search the side the query is on first, then the other side only if the splitting
+            // plane is closer than the best so far (loop on the far side to save a call).
+            if diff < 0 {
+                nearest(n, lo, mid, qx, qy, qz, &best, &bestD)
+                guard diff * diff <= bestD else { return }
+                lo = mid + 1
+            } else {
+                nearest(n, mid + 1, hi, qx, qy, qz, &best, &bestD)
+                guard diff * diff <= bestD else { return }
+                hi = mid
+            }
+        }
+    }
+
+    /// Calls `body` with every item within squared chord distance `radius2` of the query.
+    func forEach(within radius2: Double, of qx: Double, _ qy: Double, _ qz: Double,
+                 _ body: (_ item: Int, _ chord2: Double) -> Void) {
+        nodes.withUnsafeBufferPointer { n in
+            KDTree.within(n, 0, n.count, qx, qy, qz, radius2, body)
+        }
+    }
+
+    private static func within(_ n: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int,
+                               _ qx: Double, _ qy: Double, _ qz: Double, _ r2: Double,
+                               _ body: (Int, Double) -> Void) {
+        var lo = lo, hi = hi
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let p = n[mid]
+            let dx = qx - p.x, dy = qy - p.y, dz = qz - p.z
+            let d = dx * dx + dy * dy + dz * dz
+            if d <= r2 { body(Int(p.item), d) }
+            let diff = p.axis == 0 ? dx : (p.axis == 1 ? dy : dz)
+            if diff < 0 {
+                within(n, lo, mid, qx, qy, qz, r2, body)
+                guard diff * diff <= r2 else { return }
+                lo = mid + 1
+            } else {
+                within(n, mid + 1, hi, qx, qy, qz, r2, body)
+                guard diff * diff <= r2 else { return }
+                hi = mid
+            }
+        }
+    }
+}

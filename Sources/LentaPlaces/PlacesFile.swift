@@ -1,0 +1,254 @@
+import Foundation
+
+/// The decoded contents of a `places.bin` file (format written by `scripts/build-gazetteer.py`).
+///
+/// Columns are kept as flat arrays; names stay as UTF-8 inside `bytes` and become `String`s only
+/// for the places a query returns.
+struct PlacesFile: Sendable {
+    static let magic: [UInt8] = Array("LNTPLACE".utf8)
+    static let formatVersion: UInt32 = 1
+    static let noAdmin1: UInt16 = 0xFFFF
+
+    struct Country: Sendable {
+        var code: String
+        var name: String
+    }
+
+    struct Group: Sendable {
+        var country: UInt16
+        var admin1: UInt16
+        var zone: UInt16
+    }
+
+    var source: String
+    var countries: [Country]
+    var admin1Names: [String]
+    var zones: [String]
+    var groups: [Group]
+    /// Per place, in file order.
+    var latitudeE5: [Int32]
+    var longitudeE5: [Int32]
+    var population: [UInt32]
+    var group: [UInt16]
+    var nameStart: [UInt32]
+    var nameLength: [UInt8]
+    /// The whole file; names are read from here.
+    var bytes: [UInt8]
+
+    var count: Int { latitudeE5.count }
+
+    func name(_ i: Int) -> String {
+        let start = Int(nameStart[i])
+        return String(decoding: bytes[start..<start + Int(nameLength[i])], as: UTF8.self)
+    }
+
+    /// Reads and checks a file. Errors name the file and say what is wrong with it.
+    static func load(path: String) throws -> PlacesFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw GazetteerError.fileNotFound(path: path)
+        }
+        if isDirectory.boolValue {
+            throw GazetteerError.unreadable(path: path, reason: "it is a directory")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GazetteerError.unreadable(path: path, reason: "\(error)")
+        }
+        do {
+            return try decode([UInt8](data))
+        } catch let problem as Problem {
+            throw GazetteerError.malformed(path: path, reason: problem.reason)
+        }
+    }
+
+    struct Problem: Error {
+        var reason: String
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> PlacesFile {
+        let headerSize = 8 + 6 * 4
+        guard bytes.count >= headerSize + 4 else {
+            throw Problem(reason: "truncated: \(bytes.count) bytes is too short to be a places file")
+        }
+        guard Array(bytes[0..<8]) == magic else {
+            throw Problem(reason: "not a lenta places file (bad magic)")
+        }
+        var r = Reader(bytes: bytes, position: 8, end: bytes.count - 4)
+        let version = try r.u32("format version")
+        guard version == formatVersion else {
+            throw Problem(reason: "format version \(version), this build of lenta reads version \(formatVersion)")
+        }
+        let stored = UInt32(bytes[bytes.count - 4]) | UInt32(bytes[bytes.count - 3]) << 8
+            | UInt32(bytes[bytes.count - 2]) << 16 | UInt32(bytes[bytes.count - 1]) << 24
+        let computed = bytes.withUnsafeBufferPointer { CRC32.checksum(UnsafeBufferPointer(rebasing: $0[0..<bytes.count - 4])) }
+        guard stored == computed else {
+            throw Problem(reason: "checksum mismatch (the file is truncated or damaged: "
+                          + "\(bytes.count) bytes, crc32 \(hex(computed)), expected \(hex(stored)))")
+        }
+
+        let placeCount = Int(try r.u32("place count"))
+        let countryCount = Int(try r.u32("country count"))
+        let admin1Count = Int(try r.u32("admin1 count"))
+        let zoneCount = Int(try r.u32("zone count"))
+        let groupCount = Int(try r.u32("group count"))
+        // Every record takes at least a few bytes: reject counts the file cannot hold before allocating.
+        guard placeCount * 4 <= bytes.count, countryCount * 3 <= bytes.count, admin1Count * 3 <= bytes.count,
+              zoneCount <= bytes.count, groupCount * 10 <= bytes.count,
+              countryCount <= 0xFFFF, admin1Count < 0xFFFF, zoneCount <= 0xFFFF, groupCount <= 0xFFFF + 1 else {
+            throw Problem(reason: "header counts do not fit the file's size")
+        }
+        let source = try r.string("data source")
+
+        var countries: [Country] = []
+        countries.reserveCapacity(countryCount)
+        for _ in 0..<countryCount {
+            let code = try r.bytes(2, "country code")
+            guard code.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+                throw Problem(reason: "country code is not two capital letters at byte \(r.position - 2)")
+            }
+            countries.append(Country(code: String(decoding: code, as: UTF8.self), name: try r.string("country name")))
+        }
+        var admin1Names: [String] = []
+        admin1Names.reserveCapacity(admin1Count)
+        for _ in 0..<admin1Count {
+            let country = try r.u16("admin1 country")
+            guard Int(country) < countryCount else { throw Problem(reason: "admin1 region refers to country #\(country)") }
+            admin1Names.append(try r.string("admin1 name"))
+        }
+        var zones: [String] = []
+        zones.reserveCapacity(zoneCount)
+        for _ in 0..<zoneCount { zones.append(try r.string("time zone id")) }
+
+        var groups: [Group] = []
+        var groupSizes: [Int] = []
+        groups.reserveCapacity(groupCount)
+        var total = 0
+        for _ in 0..<groupCount {
+            let g = Group(country: try r.u16("group country"), admin1: try r.u16("group admin1"), zone: try r.u16("group zone"))
+            let size = Int(try r.u32("group size"))
+            guard Int(g.country) < countryCount, g.admin1 == noAdmin1 || Int(g.admin1) < admin1Count,
+                  Int(g.zone) < zoneCount else {
+                throw Problem(reason: "group #\(groups.count) refers to a missing country, region or zone")
+            }
+            total += size
+            guard total <= placeCount else { throw Problem(reason: "groups hold more places than the header says") }
+            groups.append(g)
+            groupSizes.append(size)
+        }
+        guard total == placeCount else {
+            throw Problem(reason: "groups hold \(total) places, the header says \(placeCount)")
+        }
+
+        var lat = [Int32](repeating: 0, count: placeCount)
+        var lon = [Int32](repeating: 0, count: placeCount)
+        var pop = [UInt32](repeating: 0, count: placeCount)
+        var grp = [UInt16](repeating: 0, count: placeCount)
+        var nameStart = [UInt32](repeating: 0, count: placeCount)
+        var nameLength = [UInt8](repeating: 0, count: placeCount)
+        var i = 0
+        var la: Int64 = 0, lo: Int64 = 0
+        for (g, size) in groupSizes.enumerated() {
+            for _ in 0..<size {
+                la += try r.zigzag("latitude")
+                lo += try r.zigzag("longitude")
+                guard abs(la) <= 9_000_000, abs(lo) <= 18_000_000 else {
+                    throw Problem(reason: "place #\(i) lies outside the globe (\(la), \(lo))")
+                }
+                let p = try r.varint("population")
+                guard p <= UInt64(UInt32.max) else { throw Problem(reason: "place #\(i) has population \(p)") }
+                let length = Int(try r.u8("name length"))
+                let start = r.position
+                _ = try r.bytes(length, "place name")
+                lat[i] = Int32(la)
+                lon[i] = Int32(lo)
+                pop[i] = UInt32(p)
+                grp[i] = UInt16(g)
+                nameStart[i] = UInt32(start)
+                nameLength[i] = UInt8(length)
+                i += 1
+            }
+        }
+        guard r.position == r.end else {
+            throw Problem(reason: "\(r.end - r.position) unexpected bytes after the last place")
+        }
+        return PlacesFile(source: source, countries: countries, admin1Names: admin1Names, zones: zones, groups: groups,
+                          latitudeE5: lat, longitudeE5: lon, population: pop, group: grp,
+                          nameStart: nameStart, nameLength: nameLength, bytes: bytes)
+    }
+
+    /// Bounds-checked little-endian reading; running past `end` is a "truncated" problem.
+    struct Reader {
+        let bytes: [UInt8]
+        var position: Int
+        let end: Int
+
+        mutating func bytes(_ n: Int, _ what: String) throws -> ArraySlice<UInt8> {
+            guard n >= 0, position + n <= end else {
+                throw Problem(reason: "truncated: the file ends inside the \(what) at byte \(position)")
+            }
+            defer { position += n }
+            return bytes[position..<position + n]
+        }
+
+        mutating func u8(_ what: String) throws -> UInt8 { try bytes(1, what).first! }
+
+        mutating func u16(_ what: String) throws -> UInt16 {
+            let b = try bytes(2, what)
+            return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8
+        }
+
+        mutating func u32(_ what: String) throws -> UInt32 {
+            let b = try bytes(4, what)
+            var v: UInt32 = 0
+            for k in 0..<4 { v |= UInt32(b[b.startIndex + k]) << (8 * UInt32(k)) }
+            return v
+        }
+
+        mutating func varint(_ what: String) throws -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let byte = try u8(what)
+                guard shift < 63 else { throw Problem(reason: "\(what) varint too long at byte \(position)") }
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func zigzag(_ what: String) throws -> Int64 {
+            let v = try varint(what)
+            return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
+        }
+
+        mutating func string(_ what: String) throws -> String {
+            let n = Int(try u8(what))
+            return String(decoding: try bytes(n, what), as: UTF8.self)
+        }
+    }
+}
+
+private func hex(_ v: UInt32) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: 8 - s.count) + s
+}
+
+/// CRC-32 as zlib computes it (reflected polynomial 0xEDB88320).
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        table.withUnsafeBufferPointer { t in
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+            return c ^ 0xFFFF_FFFF
+        }
+    }
+}

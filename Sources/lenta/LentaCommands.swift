@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import LentaCore
+import LentaLibrary
+
+/// A lenta id on the command line.
+struct LentaID: ParsableArguments {
+    @Argument(help: ArgumentHelp("The lenta's id (lenta list shows them).", valueName: "id"))
+    var id: Int64
+}
+
+/// A date range on the command line, checked before anything runs.
+struct DateRangeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("First day, in the photos' own local dates (YYYY-MM-DD).", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last day, inclusive (YYYY-MM-DD).", valueName: "date"))
+    var to: String?
+
+    var range: (LocalDate, LocalDate)? {
+        guard let from, let to, let a = LocalDate(from), let b = LocalDate(to) else { return nil }
+        return (a, b)
+    }
+
+    func validate(required: Bool) throws {
+        if from == nil && to == nil && !required { return }
+        guard let from, let to else { throw ValidationError("Give both --from and --to.") }
+        guard let a = LocalDate(from) else { throw ValidationError("--from '\(from)' is not a date (YYYY-MM-DD).") }
+        guard let b = LocalDate(to) else { throw ValidationError("--to '\(to)' is not a date (YYYY-MM-DD).") }
+        if b < a { throw ValidationError("--from \(from) is after --to \(to).") }
+    }
+}
+
+/// Runs a library call, turning its failures into exit 1 with the message.
+func libraryCall<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let failure as Lentas.Failure {
+        throw CommandFailure(failure.description)
+    }
+}
+
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Lentas, newest first: id, dates, title, counts.")
+    @OptionGroup var catalogOptions: CatalogOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let lentas = try Lentas(catalog: try catalogOptions.open()).list()
+        if output.json { return try JSONOutput.print(lentas) }
+        if lentas.isEmpty { return print("No lentas yet: lenta scan FOLDER finds them, lenta new makes one.") }
+        print(LentaText.list(lentas))
+    }
+}
+
+struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "A lenta's items in order, with times, places and warnings.")
+    @OptionGroup var lenta: LentaID
+    @OptionGroup var catalogOptions: CatalogOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).show(id: lenta.id) }
+        if output.json { return try JSONOutput.print(detail) }
+        print(LentaText.detail(detail))
+    }
+}
+
+struct New: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a lenta of everything taken in a date range, or of chosen files.",
+        discussion: "lenta new --from 2024-05-03 --to 2024-05-09\nlenta new --pick a.jpg b.mov ...")
+    @OptionGroup var dates: DateRangeOptions
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Files to put in the lenta (already scanned).", valueName: "file"))
+    var pick: [String] = []
+    @OptionGroup var catalogOptions: CatalogOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if pick.isEmpty {
+            try dates.validate(required: true)
+        } else if dates.from != nil || dates.to != nil {
+            throw ValidationError("Use either --from/--to or --pick, not both.")
+        }
+    }
+
+    func run() async throws {
+        let lentas = Lentas(catalog: try catalogOptions.open())
+        let detail = try libraryCall {
+            if let (from, to) = dates.range { return try lentas.newLenta(from: from, to: to) }
+            return try lentas.newLenta(pick: pick)
+        }
+        if output.json { return try JSONOutput.print(detail) }
+        print("Made lenta \(detail.lenta.id): \(detail.lenta.title) (\(LentaText.counts(detail.lenta)))")
+        for warning in detail.lenta.warnings { Terminal.error("Warning: \(warning)") }
+    }
+}
+
+struct Edit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Re-date a lenta; items added by hand stay.")
+    @OptionGroup var lenta: LentaID
+    @OptionGroup var dates: DateRangeOptions
+    @OptionGroup var catalogOptions: CatalogOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws { try dates.validate(required: true) }
+
+    func run() async throws {
+        guard let (from, to) = dates.range else { throw ValidationError("Give both --from and --to.") }
+        let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).edit(id: lenta.id, from: from, to: to) }
+        if output.json { return try JSONOutput.print(detail) }
+        print("Lenta \(detail.lenta.id) now runs \(from) to \(to): \(detail.lenta.title) (\(LentaText.counts(detail.lenta)))")
+    }
+}
+
+struct Delete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Delete a lenta (not its files). Asks on a terminal; --yes for scripts.")
+    @OptionGroup var lenta: LentaID
+    @Flag(name: .shortAndLong, help: "Do not ask.")
+    var yes = false
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() async throws {
+        let lentas = Lentas(catalog: try catalogOptions.open())
+        let detail = try libraryCall { try lentas.show(id: lenta.id) }
+        if !yes {
+            guard Terminal.stdinIsTerminal else {
+                throw CommandFailure("not deleting lenta \(lenta.id) without --yes (no terminal to ask on)")
+            }
+            FileHandle.standardError.write(Data("Delete lenta \(lenta.id) “\(detail.lenta.title)” (\(LentaText.counts(detail.lenta)))? The files stay. [y/N] ".utf8))
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else { return print("Kept lenta \(lenta.id).") }
+        }
+        try libraryCall { try lentas.delete(id: lenta.id) }
+        print("Deleted lenta \(lenta.id): \(detail.lenta.title)")
+    }
+}
