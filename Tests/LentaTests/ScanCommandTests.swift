@@ -70,16 +70,19 @@ import Testing
             try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
             for i in 0..<30 { try SyntheticMedia.jpeg(width: 16, height: 16, exif: nil, to: media + "/\(i).jpg") }
         }
+        for folder in ["a", "b"] { FileManager.default.createFile(atPath: temp.path("\(folder).err"), contents: nil) }
         let results = [temp.path("a"), temp.path("b")].map { folder in
             let p = Process()
             p.executableURL = LentaCLI.binary
             p.arguments = ["scan", "--catalog", catalog, folder]
             p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle(forWritingAtPath: temp.path(folder == temp.path("a") ? "a.err" : "b.err"))
             return p
         }
         for p in results { try p.run() }
         for p in results { p.waitUntilExit() }
-        #expect(results.allSatisfy { $0.terminationStatus == 0 })
+        let errors = try ["a", "b"].map { try String(contentsOfFile: temp.path("\($0).err"), encoding: .utf8) }
+        #expect(results.allSatisfy { $0.terminationStatus == 0 }, "\(errors)")
         let all = try LentaCLI.run(["scan", "--json", "--catalog", catalog, temp.path("a"), temp.path("b")])
         let output = try JSONDecoder().decode(ScanOutput.self, from: Data(all.stdout.utf8))
         #expect(output.report.unchanged == 60)

@@ -85,7 +85,10 @@ import Testing
         #expect(clip.hasAudio == true)
         #expect(abs((clip.duration ?? 0) - 1) < 0.1)
         #expect(abs((clip.frameRate ?? 0) - 30) < 0.5 && clip.variableFrameRate == false)
-        #expect(clip.captureTime?.source == .quickTimeCreationTime && clip.captureTime?.local == nil)
+        #expect(clip.captureTime?.source == .quickTimeCreationTime)
+        // The UTC header time gets its wall clock from the time zone at the position (Lisbon, +01:00 in May).
+        #expect(clip.captureTime?.local?.description == "2024-05-03T14:30:00")
+        #expect(clip.captureTime?.offsetSource == .location)
         #expect(clip.captureTime?.utc == LocalDateTime(year: 2024, month: 5, day: 3, hour: 13, minute: 30).secondsSinceEpochAsUTC)
         #expect(abs((clip.location?.latitude ?? 0) - Self.lisbon.latitude) < 1e-4)
 

@@ -1,0 +1,214 @@
+/// How a story is encoded: frame size and rate, H.264 and AAC settings, and the MP4 flags.
+/// Presets live as JSON in `presets/output/NAME.json`; a project names one in `output.preset`
+/// and may change its size, rate and CRF (`applying(_:)`).
+public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
+    public var name: String
+    /// What it is for, in a few words.
+    public var description: String?
+    public var width: Int
+    public var height: Int
+    public var fps: OutputFrameRate
+    public var video: Video
+    public var audio: Audio
+    public var container: Container
+
+    public init(name: String, description: String? = nil, width: Int, height: Int, fps: OutputFrameRate,
+                video: Video, audio: Audio, container: Container) {
+        self.name = name
+        self.description = description
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.video = video
+        self.audio = audio
+        self.container = container
+    }
+
+    public static let jsonKeys = ["name", "description", "width", "height", "fps", "video", "audio", "container"]
+    public static let requiredKeys = ["name", "width", "height", "fps", "video", "audio", "container"]
+
+    /// The video stream: an FFmpeg encoder and its settings.
+    public struct Video: Hashable, Sendable, ProjectJSONObject {
+        /// `libx264`.
+        public var codec: String
+        /// `high`.
+        public var profile: String
+        /// `yuv420p`, which every player decodes.
+        public var pixelFormat: String
+        /// Constant rate factor, 0…51: lower is better and larger.
+        public var crf: Int
+        /// x264's speed preset, `ultrafast` … `veryslow`.
+        public var preset: String
+        /// Frames from one keyframe to the next.
+        public var gop: Int
+        /// B-frames between reference frames.
+        public var bFrames: Int
+
+        public init(codec: String = "libx264", profile: String = "high", pixelFormat: String = "yuv420p", crf: Int,
+                    preset: String, gop: Int, bFrames: Int) {
+            self.codec = codec
+            self.profile = profile
+            self.pixelFormat = pixelFormat
+            self.crf = crf
+            self.preset = preset
+            self.gop = gop
+            self.bFrames = bFrames
+        }
+
+        public static let jsonKeys = ["codec", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames"]
+        public static let requiredKeys = jsonKeys
+        /// x264's speed presets, fastest first.
+        public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+
+        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+            guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
+            let codec: String? = o.read("codec"), profile: String? = o.read("profile"), pixelFormat: String? = o.read("pixelFormat")
+            let crf: Int? = o.read("crf"), preset: String? = o.read("preset"), gop: Int? = o.read("gop"), bFrames: Int? = o.read("bFrames")
+            guard let codec, let profile, let pixelFormat, let crf, let preset, let gop, let bFrames else { return nil }
+            self.init(codec: codec, profile: profile, pixelFormat: pixelFormat, crf: crf, preset: preset, gop: gop, bFrames: bFrames)
+        }
+
+        public var projectJSON: ProjectJSON.Value {
+            var o = ProjectJSONObjectBuilder()
+            o.set("codec", codec)
+            o.set("profile", profile)
+            o.set("pixelFormat", pixelFormat)
+            o.set("crf", crf)
+            o.set("preset", preset)
+            o.set("gop", gop)
+            o.set("bFrames", bFrames)
+            return o.value
+        }
+    }
+
+    /// The audio stream.
+    public struct Audio: Hashable, Sendable, ProjectJSONObject {
+        /// `aac`.
+        public var codec: String
+        /// Bits per second.
+        public var bitrate: Int
+        public var sampleRate: Int
+        public var channels: Int
+
+        public init(codec: String = "aac", bitrate: Int, sampleRate: Int = 48000, channels: Int = 2) {
+            self.codec = codec
+            self.bitrate = bitrate
+            self.sampleRate = sampleRate
+            self.channels = channels
+        }
+
+        public static let jsonKeys = ["codec", "bitrate", "sampleRate", "channels"]
+        public static let requiredKeys = jsonKeys
+
+        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+            guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
+            let codec: String? = o.read("codec"), bitrate: Int? = o.read("bitrate")
+            let sampleRate: Int? = o.read("sampleRate"), channels: Int? = o.read("channels")
+            guard let codec, let bitrate, let sampleRate, let channels else { return nil }
+            self.init(codec: codec, bitrate: bitrate, sampleRate: sampleRate, channels: channels)
+        }
+
+        public var projectJSON: ProjectJSON.Value {
+            var o = ProjectJSONObjectBuilder()
+            o.set("codec", codec)
+            o.set("bitrate", bitrate)
+            o.set("sampleRate", sampleRate)
+            o.set("channels", channels)
+            return o.value
+        }
+    }
+
+    /// The MP4 container.
+    public struct Container: Hashable, Sendable, ProjectJSONObject {
+        /// The mov muxer's `movflags`: `+faststart` puts the index first, so playback can start
+        /// before the whole file has arrived.
+        public var movflags: String
+
+        public init(movflags: String = "+faststart") { self.movflags = movflags }
+
+        public static let jsonKeys = ["movflags"]
+        public static let requiredKeys = jsonKeys
+
+        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+            guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys),
+                  let movflags: String = o.read("movflags") else { return nil }
+            self.movflags = movflags
+        }
+
+        public var projectJSON: ProjectJSON.Value {
+            var o = ProjectJSONObjectBuilder()
+            o.set("movflags", movflags)
+            return o.value
+        }
+    }
+
+    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
+        let name: String? = o.read("name"), width: Int? = o.read("width"), height: Int? = o.read("height")
+        let fps: OutputFrameRate? = o.read("fps"), video: Video? = o.read("video")
+        let audio: Audio? = o.read("audio"), container: Container? = o.read("container")
+        description = o.read("description")
+        guard let name, let width, let height, let fps, let video, let audio, let container else { return nil }
+        self.name = name
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.video = video
+        self.audio = audio
+        self.container = container
+    }
+
+    public var projectJSON: ProjectJSON.Value {
+        var o = ProjectJSONObjectBuilder()
+        o.set("name", name)
+        o.set("description", description)
+        o.set("width", width)
+        o.set("height", height)
+        o.set("fps", fps)
+        o.set("video", video)
+        o.set("audio", audio)
+        o.set("container", container)
+        return o.value
+    }
+
+    /// This preset with a project's changes to it (size, rate, CRF).
+    public func applying(_ output: ProjectOutput?) -> OutputPreset {
+        var preset = self
+        guard let output else { return preset }
+        if let w = output.width { preset.width = w }
+        if let h = output.height { preset.height = h }
+        if let fps = output.fps { preset.fps = fps }
+        if let crf = output.crf { preset.video.crf = crf }
+        return preset
+    }
+
+    /// What is wrong with the preset's values (sizes, rates, codec settings), with JSON paths.
+    public func problems() -> [ProjectProblem] {
+        var problems: [ProjectProblem] = []
+        func error(_ key: String, _ message: String) { problems.append(ProjectProblem(path: key, message: message)) }
+        if name.isEmpty { error("name", "must not be empty") }
+        for (key, value) in [("width", width), ("height", height)] {
+            if !ProjectLimits.frameSize.contains(value) {
+                error(key, "must be in [\(ProjectLimits.frameSize.lowerBound), \(ProjectLimits.frameSize.upperBound)] pixels (is \(value))")
+            } else if value % 2 != 0 {
+                error(key, "must be even, as 4:2:0 video needs (is \(value))")
+            }
+        }
+        if fps.numerator <= 0 || fps.denominator <= 0 || !ProjectLimits.frameRate.contains(fps.value) {
+            error("fps", "must be in [1, 240] frames per second (is \(fps))")
+        }
+        if video.codec.isEmpty { error("video.codec", "must not be empty") }
+        if !ProjectLimits.crf.contains(video.crf) { error("video.crf", "must be in [0, 51] (is \(video.crf))") }
+        if video.codec == "libx264", !Video.x264Presets.contains(video.preset) {
+            error("video.preset", "\(ProjectJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
+        }
+        if video.gop < 1 { error("video.gop", "must be at least 1 (is \(video.gop))") }
+        if !(0...16).contains(video.bFrames) { error("video.bFrames", "must be in [0, 16] (is \(video.bFrames))") }
+        if !(8000...1_000_000).contains(audio.bitrate) { error("audio.bitrate", "must be in [8000, 1000000] bits per second (is \(audio.bitrate))") }
+        if ![22050, 32000, 44100, 48000, 96000].contains(audio.sampleRate) {
+            error("audio.sampleRate", "must be 22050, 32000, 44100, 48000 or 96000 (is \(audio.sampleRate))")
+        }
+        if !(1...2).contains(audio.channels) { error("audio.channels", "must be 1 or 2 (is \(audio.channels))") }
+        return problems
+    }
+}

@@ -1,0 +1,78 @@
+/// One photo or video in the story, with its edits. Absent edits take the project's `defaults`,
+/// else lenta's own (`ProjectDefaults.builtIn`).
+public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
+    /// The media file, relative to the project file's folder (or absolute).
+    public var path: String
+    /// How long a photo shows, in seconds.
+    public var duration: Double?
+    /// The part of a video used, `[in, out]` in seconds.
+    public var trim: TrimRange?
+    /// A video's sound level: 0 silent, 1 as recorded, up to 2.
+    public var volume: Double?
+    public var adjust: Adjustments?
+    /// Degrees, positive clockwise, applied after EXIF orientation (to straighten a horizon).
+    public var rotate: Double?
+    /// The part of the picture kept, `[x, y, width, height]` in 0…1; applied before `fit`.
+    public var crop: ProjectRect?
+    public var fit: FitMode?
+    public var kenBurns: KenBurns?
+    public var text: TextOverlay?
+    /// A look preset's name, or the path of a `.cube` LUT relative to the project file.
+    public var look: String?
+    /// The transition to the next item.
+    public var transition: ProjectTransition?
+
+    public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
+                adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
+                kenBurns: KenBurns? = nil, text: TextOverlay? = nil, look: String? = nil, transition: ProjectTransition? = nil) {
+        self.path = path
+        self.duration = duration
+        self.trim = trim
+        self.volume = volume
+        self.adjust = adjust
+        self.rotate = rotate
+        self.crop = crop
+        self.fit = fit
+        self.kenBurns = kenBurns
+        self.text = text
+        self.look = look
+        self.transition = transition
+    }
+
+    public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
+                                  "text", "look", "transition"]
+    public static let requiredKeys = ["path"]
+
+    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
+        self.path = o.read("path") ?? ""
+        duration = o.read("duration")
+        trim = o.read("trim")
+        volume = o.read("volume")
+        adjust = o.read("adjust")
+        rotate = o.read("rotate")
+        crop = o.read("crop")
+        fit = o.read("fit")
+        kenBurns = o.read("kenBurns")
+        text = o.read("text")
+        look = o.read("look")
+        transition = o.read("transition")
+    }
+
+    public var projectJSON: ProjectJSON.Value {
+        var o = ProjectJSONObjectBuilder()
+        o.set("path", path)
+        o.set("duration", duration)
+        o.set("trim", trim)
+        o.set("volume", volume)
+        o.set("adjust", adjust)
+        o.set("rotate", rotate)
+        o.set("crop", crop)
+        o.set("fit", fit)
+        o.set("kenBurns", kenBurns)
+        o.set("text", text)
+        o.set("look", look)
+        o.set("transition", transition)
+        return o.value
+    }
+}

@@ -1,0 +1,39 @@
+/// The values a project file may hold, in one place: the validator checks them and the JSON
+/// Schema repeats them (a test keeps the two in step).
+public enum ProjectLimits {
+    /// Every duration (photo, trimmed clip, title card, transition, fade, music start) is
+    /// under an hour; durations that make something last are also more than 0.
+    public static let maximumSeconds = 3600.0
+
+    /// Sound level, for items and music: 0 silent, 1 as recorded.
+    public static let volume = 0.0...2.0
+
+    /// Each adjustment's range and its unit in messages.
+    public static let adjustments: [String: (range: ClosedRange<Double>, unit: String)] = [
+        "exposure": (-4.0...4.0, " stops"),
+        "contrast": (0.0...2.0, ""),
+        "saturation": (0.0...2.0, ""),
+        "temperature": (-1.0...1.0, ""),
+        "tint": (-1.0...1.0, ""),
+        "highlights": (-1.0...1.0, ""),
+        "shadows": (-1.0...1.0, ""),
+    ]
+
+    /// Degrees.
+    public static let rotate = -360.0...360.0
+
+    /// A line of text's height as a fraction of the frame's height: in (0, this].
+    public static let maximumTextSize = 0.5
+
+    /// Output frame size in pixels; both even.
+    public static let frameSize = 16...8192
+    /// Output frames per second.
+    public static let frameRate = 1.0...240.0
+    /// x264's constant rate factor.
+    public static let crf = 0...51
+
+    /// How far apart two times may be and still count as equal (a trim's out at a video's end).
+    public static let timeTolerance = 0.001
+    /// How far a rectangle may stick out of the unit square through rounding.
+    public static let rectTolerance = 1e-9
+}

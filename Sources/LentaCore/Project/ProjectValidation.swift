@@ -1,0 +1,403 @@
+import Foundation
+
+/// One run of `ProjectValidator` over one project: the checks and what they found.
+final class ProjectValidation {
+    typealias Path = ProjectJSON.Path
+
+    let project: ProjectFile
+    let validator: ProjectValidator
+    private(set) var problems: [ProjectProblem] = []
+
+    /// What is known of each item once its file has been looked at.
+    struct ItemFacts {
+        var kind: MediaKind?
+        var mediaDuration: Double?
+        /// Seconds in the story, when valid and known.
+        var length: Double?
+        /// The item's file could not be used: leave it out of checks between items.
+        var broken = false
+    }
+    private(set) var facts: [ItemFacts] = []
+
+    init(project: ProjectFile, validator: ProjectValidator) {
+        self.project = project
+        self.validator = validator
+    }
+
+    func error(_ path: Path, _ message: String) { problems.append(ProjectProblem(path, message)) }
+    func warning(_ path: Path, _ message: String) { problems.append(ProjectProblem(path, message, severity: .warning)) }
+
+    func checkAll() {
+        let root = Path.root
+        if project.version != ProjectFile.currentVersion {
+            error(root + "lenta", "unsupported version \(project.version) (this lenta reads \(ProjectFile.currentVersion))")
+        }
+        if let output = project.output { checkOutput(output, at: root + "output") } else { checkPresetName(ProjectOutput.defaultPreset, at: root + "output") }
+        if let defaults = project.defaults { checkDefaults(defaults, at: root + "defaults") }
+        for (i, track) in project.music.enumerated() { checkMusic(track, index: i, at: root + "music" + i) }
+        if let card = project.titleCard { checkTitleCard(card, at: root + "titleCard") }
+        if project.items.isEmpty { error(root + "items", "a story needs at least one item") }
+        facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
+        checkTransitions()
+        for (i, item) in project.items.enumerated() {
+            if let text = item.text, let length = facts[i].length {
+                checkTextFades(text, itemLength: length, at: root + "items" + i + "text")
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    /// `[-4, 4]`, `(0, 1]`: whole bounds without a decimal point.
+    static func bound(_ d: Double) -> String { d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : d.description }
+
+    /// A value computed from others, without binary-fraction noise: 1.1, not 1.1000000000000001.
+    static func tidy(_ d: Double) -> String { ((d * 1e9).rounded() / 1e9).description }
+
+    func checkRange(_ value: Double?, _ range: ClosedRange<Double>, unit: String = "", at path: Path) {
+        guard let value, !range.contains(value) else { return }
+        error(path, "must be in [\(Self.bound(range.lowerBound)), \(Self.bound(range.upperBound))]\(unit) (is \(value))")
+    }
+
+    /// A length of time: in (0, 3600) seconds.
+    func checkDuration(_ value: Double?, at path: Path) {
+        guard let value, !(value > 0 && value < ProjectLimits.maximumSeconds) else { return }
+        error(path, "must be in (0, \(Self.bound(ProjectLimits.maximumSeconds))) seconds (is \(value))")
+    }
+
+    /// A time that may be 0: in [0, 3600) seconds.
+    func checkTime(_ value: Double?, at path: Path) {
+        guard let value, !(value >= 0 && value < ProjectLimits.maximumSeconds) else { return }
+        error(path, "must be in [0, \(Self.bound(ProjectLimits.maximumSeconds))) seconds (is \(value))")
+    }
+
+    func isValidDuration(_ d: Double?) -> Bool { d.map { $0 > 0 && $0 < ProjectLimits.maximumSeconds } ?? false }
+
+    func checkRect(_ rect: ProjectRect, at path: Path) {
+        let tolerance = ProjectLimits.rectTolerance
+        for (name, value) in [("x", rect.x), ("y", rect.y)] where !(value >= 0 && value < 1) {
+            error(path, "\(name) must be in [0, 1) (is \(value))")
+        }
+        for (name, value) in [("width", rect.width), ("height", rect.height)] where !(value > 0 && value <= 1) {
+            error(path, "\(name) must be in (0, 1] (is \(value))")
+        }
+        if rect.x >= 0, rect.x < 1, rect.width > 0, rect.width <= 1, rect.x + rect.width > 1 + tolerance {
+            error(path, "x + width must be at most 1 (is \(Self.tidy(rect.x + rect.width)))")
+        }
+        if rect.y >= 0, rect.y < 1, rect.height > 0, rect.height <= 1, rect.y + rect.height > 1 + tolerance {
+            error(path, "y + height must be at most 1 (is \(Self.tidy(rect.y + rect.height)))")
+        }
+    }
+
+    func checkKenBurns(_ kenBurns: KenBurns?, at path: Path) {
+        guard case .motion(let motion)? = kenBurns else { return }
+        checkRect(motion.from, at: path + "from")
+        checkRect(motion.to, at: path + "to")
+    }
+
+    // MARK: Files
+
+    enum FileState { case unchecked, missing, found(URL) }
+
+    /// Checks that `relative` names an existing file (when there is a folder to look in).
+    func checkFile(_ relative: String, at path: Path) -> FileState {
+        guard !relative.isEmpty else {
+            error(path, "must not be empty")
+            return .missing
+        }
+        guard let url = validator.resolve(relative) else { return .unchecked }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            error(path, "file not found: \(relative)")
+            return .missing
+        }
+        if isFolder.boolValue {
+            error(path, "is a folder, not a file: \(relative)")
+            return .missing
+        }
+        return .found(url)
+    }
+
+    // MARK: Output and presets
+
+    func checkOutput(_ output: ProjectOutput, at path: Path) {
+        checkPresetName(output.preset ?? ProjectOutput.defaultPreset, at: output.preset == nil ? path : path + "preset")
+        for (key, value) in [("width", output.width), ("height", output.height)] {
+            guard let value else { continue }
+            if !ProjectLimits.frameSize.contains(value) {
+                error(path + key, "must be in [\(ProjectLimits.frameSize.lowerBound), \(ProjectLimits.frameSize.upperBound)] pixels (is \(value))")
+            } else if value % 2 != 0 {
+                error(path + key, "must be even, as 4:2:0 video needs (is \(value))")
+            }
+        }
+        if let fps = output.fps {
+            if fps.numerator <= 0 || fps.denominator <= 0 {
+                error(path + "fps", "numerator and denominator must be more than 0 (is \(fps))")
+            } else if !ProjectLimits.frameRate.contains(fps.value) {
+                error(path + "fps", "must be in [\(Self.bound(ProjectLimits.frameRate.lowerBound)), \(Self.bound(ProjectLimits.frameRate.upperBound))] frames per second (is \(fps))")
+            }
+        }
+        if let crf = output.crf, !ProjectLimits.crf.contains(crf) {
+            error(path + "crf", "must be in [\(ProjectLimits.crf.lowerBound), \(ProjectLimits.crf.upperBound)] (is \(crf))")
+        }
+    }
+
+    func checkPresetName(_ name: String, at path: Path) {
+        guard let library = validator.presets else { return }
+        let known = library.outputPresetNames()
+        guard !known.contains(name) else { return }
+        guard !known.isEmpty else {
+            error(path, "no output presets found, so \(ProjectJSON.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
+            return
+        }
+        var message = "unknown preset \(ProjectJSON.quoted(name)) ("
+        if let guess = ProjectSuggestion.closest(to: name, in: known) { message += "did you mean \"\(guess)\"? " }
+        error(path, message + "known: \(known.joined(separator: ", ")))")
+    }
+
+    func checkLook(_ look: String, at path: Path) {
+        if look.isEmpty {
+            error(path, "must not be empty")
+            return
+        }
+        if look.lowercased().hasSuffix(".cube") {
+            _ = checkFile(look, at: path)
+            return
+        }
+        if look.contains("/") {
+            error(path, "a look file must be a .cube LUT: \(look)")
+            return
+        }
+        guard let names = validator.presets?.lookNames(), !names.isEmpty, !names.contains(look) else { return }
+        var message = "unknown look \(ProjectJSON.quoted(look)) ("
+        if let guess = ProjectSuggestion.closest(to: look, in: names) { message += "did you mean \"\(guess)\"? " }
+        error(path, message + "known: \(names.joined(separator: ", ")); or give the path of a .cube file)")
+    }
+
+    // MARK: Defaults, music, title card
+
+    func checkDefaults(_ defaults: ProjectDefaults, at path: Path) {
+        checkDuration(defaults.photoDuration, at: path + "photoDuration")
+        if let t = defaults.transition { checkTransitionShape(t, at: path + "transition") }
+        checkKenBurns(defaults.kenBurns, at: path + "kenBurns")
+    }
+
+    func checkMusic(_ track: MusicTrack, index: Int, at path: Path) {
+        _ = checkFile(track.path, at: path + "path")
+        checkRange(track.volume, ProjectLimits.volume, at: path + "volume")
+        checkTime(track.fadeIn, at: path + "fadeIn")
+        checkTime(track.fadeOut, at: path + "fadeOut")
+        checkTime(track.start, at: path + "start")
+        if track.loop == true, index < project.music.count - 1 {
+            let later = project.music.count - index - 1 == 1 ? "music[\(index + 1)] never plays" : "music[\(index + 1)…] never play"
+            warning(path + "loop", "a looping track plays until the story ends, so \(later)")
+        }
+    }
+
+    func checkTitleCard(_ card: TitleCard, at path: Path) {
+        checkDuration(card.duration, at: path + "duration")
+        if let t = card.transition { checkTransitionShape(t, at: path + "transition") }
+        if (project.title ?? "").isEmpty && (project.subtitle ?? "").isEmpty {
+            warning(path, "there is no title or subtitle to show")
+        }
+    }
+
+    // MARK: Items
+
+    func checkItem(_ item: ProjectItem, at path: Path) -> ItemFacts {
+        var facts = ItemFacts(kind: item.kindByExtension)
+        switch checkFile(item.path, at: path + "path") {
+        case .missing:
+            facts.broken = true
+        case .unchecked:
+            break
+        case .found(let url):
+            if let inspect = validator.inspectMedia {
+                switch inspect(url) {
+                case .photo: facts.kind = .photo
+                case .video(let duration): facts.kind = .video; facts.mediaDuration = duration
+                case .notMedia:
+                    error(path + "path", "not a photo or video: \(item.path)")
+                    facts.broken = true
+                case .unreadable(let reason):
+                    error(path + "path", "cannot be read: \(reason)")
+                    facts.broken = true
+                }
+            }
+        }
+
+        checkDuration(item.duration, at: path + "duration")
+        if let trim = item.trim { checkTrim(trim, videoLength: facts.mediaDuration, at: path + "trim") }
+        switch facts.kind {
+        case .photo?:
+            if item.trim != nil { error(path + "trim", "a photo has no trim (give it a duration)") }
+            if item.volume != nil { warning(path + "volume", "a photo has no sound; volume is ignored") }
+        case .video?:
+            if item.duration != nil { error(path + "duration", "a video's length comes from trim [in, out], not duration") }
+        case nil:
+            break
+        }
+        checkRange(item.volume, ProjectLimits.volume, at: path + "volume")
+        if let adjust = item.adjust {
+            for (key, value) in adjust.values {
+                guard let limit = ProjectLimits.adjustments[key] else { continue }
+                checkRange(value, limit.range, unit: limit.unit, at: path + "adjust" + key)
+            }
+        }
+        checkRange(item.rotate, ProjectLimits.rotate, unit: " degrees", at: path + "rotate")
+        if let crop = item.crop { checkRect(crop, at: path + "crop") }
+        checkKenBurns(item.kenBurns, at: path + "kenBurns")
+        if let text = item.text { checkText(text, at: path + "text") }
+        if let look = item.look { checkLook(look, at: path + "look") }
+        if let t = item.transition { checkTransitionShape(t, at: path + "transition") }
+
+        facts.length = length(of: item, facts: facts)
+        return facts
+    }
+
+    func checkTrim(_ trim: TrimRange, videoLength: Double?, at path: Path) {
+        if trim.start < 0 { error(path, "in must be at least 0 (is \(trim.start))") }
+        if trim.start >= trim.end {
+            error(path, "in (\(trim.start)) must be before out (\(trim.end))")
+        } else if trim.length >= ProjectLimits.maximumSeconds {
+            error(path, "the clip must be shorter than \(Self.bound(ProjectLimits.maximumSeconds)) seconds (is \(Self.tidy(trim.length)))")
+        }
+        if let videoLength, trim.end > videoLength + ProjectLimits.timeTolerance {
+            error(path, "out (\(trim.end)) is past the end of the video (\(ProjectWords.seconds(videoLength)) s)")
+        }
+    }
+
+    /// Seconds the item lasts in the story, when its settings are valid and it is known.
+    func length(of item: ProjectItem, facts: ItemFacts) -> Double? {
+        if facts.broken { return nil }
+        if let trim = item.trim {
+            guard trim.start >= 0, trim.start < trim.end, trim.length < ProjectLimits.maximumSeconds else { return nil }
+            if let end = facts.mediaDuration, trim.end > end + ProjectLimits.timeTolerance { return nil }
+            return facts.kind == .photo ? nil : trim.length
+        }
+        switch facts.kind {
+        case .video?: return facts.mediaDuration
+        case .photo?:
+            let d = item.duration ?? project.photoDuration
+            return isValidDuration(d) ? d : nil
+        case nil:
+            return isValidDuration(item.duration) ? item.duration : nil
+        }
+    }
+
+    func checkText(_ text: TextOverlay, at path: Path) {
+        if text.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            error(path + "content", "must not be empty")
+        }
+        if case .point(let p)? = text.position {
+            for (name, value) in [("x", p.x), ("y", p.y)] where !(0...1).contains(value) {
+                error(path + "position", "\(name) must be in [0, 1] (is \(value))")
+            }
+        }
+        if let size = text.size, !(size > 0 && size <= ProjectLimits.maximumTextSize) {
+            error(path + "size", "must be in (0, \(Self.bound(ProjectLimits.maximumTextSize))] of the frame's height (is \(size))")
+        }
+        checkTime(text.fadeIn, at: path + "fadeIn")
+        checkTime(text.fadeOut, at: path + "fadeOut")
+    }
+
+    func checkTextFades(_ text: TextOverlay, itemLength: Double, at path: Path) {
+        let fadeIn = text.fadeIn ?? 0, fadeOut = text.fadeOut ?? 0
+        guard fadeIn >= 0, fadeOut >= 0, fadeIn + fadeOut > itemLength + ProjectLimits.timeTolerance else { return }
+        error(path, "fadeIn (\(fadeIn) s) and fadeOut (\(fadeOut) s) together are longer than the item (\(ProjectWords.seconds(itemLength)) s)")
+    }
+
+    // MARK: Transitions
+
+    /// What a transition may hold, wherever it is.
+    func checkTransitionShape(_ t: ProjectTransition, at path: Path) {
+        if t.type == .cut {
+            if let d = t.duration, d != 0 { warning(path + "duration", "a cut takes no time; duration is ignored") }
+        } else {
+            checkDuration(t.duration, at: path + "duration")
+        }
+        if t.colour != nil, t.type != .dip {
+            error(path + "colour", "only a dip has a colour (this is a \(t.type.rawValue))")
+        }
+        if t.direction != nil, t.type != .slide, t.type != .wipe {
+            error(path + "direction", "only a slide or a wipe has a direction (this is a \(t.type.rawValue))")
+        }
+    }
+
+    /// One join between two pieces of the story.
+    struct Join {
+        var transition: ProjectTransition
+        /// Where the transition is written: the item's own, the title card's, or the default.
+        var path: Path
+        var fromName: String, toName: String
+        var fromLength: Double?, toLength: Double?
+        var explicitlyFromItem: Bool
+    }
+
+    /// The joins of the story in order: title card to the first item, then item to item.
+    func joins() -> [Join] {
+        let items = project.items
+        var joins: [Join] = []
+        let defaultPath = Path.root + "defaults" + "transition"
+        if let card = project.titleCard, !items.isEmpty {
+            let valid = isValidDuration(project.titleCardDuration)
+            joins.append(Join(transition: project.titleCardTransition,
+                              path: card.transition != nil ? Path.root + "titleCard" + "transition" : defaultPath,
+                              fromName: "the title card", toName: "items[0]",
+                              fromLength: valid ? project.titleCardDuration : nil, toLength: facts.first?.length,
+                              explicitlyFromItem: card.transition != nil))
+        }
+        for i in items.indices.dropLast() {
+            joins.append(Join(transition: project.transition(after: i),
+                              path: items[i].transition != nil ? Path.root + "items" + i + "transition" : defaultPath,
+                              fromName: "items[\(i)]", toName: "items[\(i + 1)]",
+                              fromLength: facts[i].length, toLength: facts[i + 1].length,
+                              explicitlyFromItem: items[i].transition != nil))
+        }
+        return joins
+    }
+
+    func checkTransitions() {
+        let items = project.items
+        if let last = items.indices.last, let t = items[last].transition, t.type != .cut {
+            warning(Path.root + "items" + last + "transition", "the last item has no next item; its transition is ignored")
+        }
+        let joins = joins()
+        var tooLong = Set<Int>()
+        for (j, join) in joins.enumerated() {
+            let overlap = join.transition.overlap
+            guard overlap > 0, isValidDuration(overlap) else { continue }
+            // The shorter of the neighbours whose lengths are known.
+            let known = [(join.fromName, join.fromLength), (join.toName, join.toLength)].compactMap { name, length in length.map { (name, $0) } }
+            guard let (name, length) = known.min(by: { $0.1 < $1.1 }), overlap > length + ProjectLimits.timeTolerance else { continue }
+            tooLong.insert(j)
+            var message = "duration (\(overlap) s) is longer than the shorter neighbour, \(name) (\(ProjectWords.seconds(length)) s)"
+            if !join.explicitlyFromItem { message += ", between \(join.fromName) and \(join.toName)" }
+            error(join.path, message)
+        }
+        // An item's way in and way out must not overlap each other.
+        let offset = project.titleCard != nil && !items.isEmpty ? 1 : 0
+        for i in items.indices {
+            guard let length = facts[i].length else { continue }
+            let inIndex = i + offset - 1, outIndex = i + offset
+            guard joins.indices.contains(inIndex), joins.indices.contains(outIndex),
+                  !tooLong.contains(inIndex), !tooLong.contains(outIndex) else { continue }
+            let into = joins[inIndex].transition.overlap, out = joins[outIndex].transition.overlap
+            guard isValidDuration(into) || into == 0, isValidDuration(out) || out == 0,
+                  into + out > length + ProjectLimits.timeTolerance else { continue }
+            error(Path.root + "items" + i, "transitions in (\(into) s) and out (\(out) s) together are longer than the item (\(ProjectWords.seconds(length)) s)")
+        }
+    }
+
+    /// The story's length: title card and items, less the transitions' overlaps.
+    func totalLength() -> Double? {
+        guard !project.items.isEmpty else { return nil }
+        var total = project.titleCard != nil ? project.titleCardDuration : 0
+        for fact in facts {
+            guard let length = fact.length else { return nil }
+            total += length
+        }
+        for join in joins() { total -= join.transition.overlap }
+        return total
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Checks a project against the rules of the v1 format beyond its structure: ranges,
+/// rectangles inside the picture, files that exist, photo-or-video edits, transitions that fit
+/// between their neighbours, a known output preset and look. Every problem is collected.
+///
+/// The rules (`ProjectLimits` holds the numbers):
+/// - `lenta` is 1; `items` has at least one item.
+/// - Paths (items, music, `.cube` looks) are relative to the project file's folder and must name
+///   existing files; an item must be a photo or a video (by its content when `inspectMedia` is
+///   set, else by its extension; a file without a media extension is accepted as it is).
+/// - Durations (`duration`, `photoDuration`, title card, transitions) are in (0, 3600) s; fades
+///   and music `start` in [0, 3600) s; a trim is `[in, out]` with 0 ≤ in < out, shorter than an
+///   hour, and out no later than the video's end when known.
+/// - A photo has no `trim` (error) and no sound (`volume` is a warning); a video's length comes
+///   from `trim`, so `duration` on a video is an error.
+/// - `volume` in [0, 2]; `adjust`: exposure [−4, 4] stops, contrast and saturation [0, 2],
+///   temperature, tint, highlights and shadows [−1, 1]; `rotate` [−360, 360] degrees.
+/// - Rectangles (`crop`, Ken Burns `from`/`to`): x and y in [0, 1), width and height in (0, 1],
+///   x + width ≤ 1 and y + height ≤ 1. Text `position` points in [0, 1]; `size` in (0, 0.5];
+///   `content` not empty; its fades together no longer than the item.
+/// - A transition's `colour` only on a dip, `direction` only on a slide or wipe; a cut with a
+///   duration is a warning; a transition is no longer than the shorter of the two items it joins,
+///   and the transitions into and out of an item together are no longer than the item; a
+///   transition on the last item is a warning (there is no next item).
+/// - `output`: a known preset; width and height even, in [16, 8192]; fps in [1, 240]; crf [0, 51].
+/// - A looping music track before the last is a warning (the later tracks never play); a title
+///   card with neither title nor subtitle is a warning.
+public struct ProjectValidator: Sendable {
+    /// The project file's folder, which relative paths start from; nil checks no files.
+    public var baseDirectory: URL?
+    /// Where output presets (and look presets) are looked up; nil checks no preset names.
+    public var presets: PresetLibrary?
+    /// Tells what a media file is and how long a video lasts; nil goes by file extensions.
+    public var inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)?
+
+    public init(baseDirectory: URL? = nil, presets: PresetLibrary? = PresetLibrary.standard,
+                inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)? = nil) {
+        self.baseDirectory = baseDirectory
+        self.presets = presets
+        self.inspectMedia = inspectMedia
+    }
+
+    /// Every problem with `project`, in the order of the file.
+    public func validate(_ project: ProjectFile) -> [ProjectProblem] { report(project).problems }
+
+    /// The problems with `project` and the story's length.
+    public func report(_ project: ProjectFile) -> ProjectReport {
+        let run = ProjectValidation(project: project, validator: self)
+        run.checkAll()
+        return ProjectReport(project: project, problems: run.problems, length: run.totalLength())
+    }
+
+    /// Reads and checks project JSON. Problems come in the order of the file; a check that would
+    /// only repeat a problem of structure (about the same value or a value inside it) is left out.
+    public func check(_ data: Data) -> ProjectReport {
+        let document: ProjectJSON.Value
+        do {
+            document = try ProjectJSON.parse(data)
+        } catch {
+            return ProjectReport(project: nil, problems: [ProjectProblem(path: "", message: "\(error)")])
+        }
+        let (project, readProblems) = ProjectFile.read(document)
+        guard let project else { return ProjectReport(project: nil, problems: readProblems) }
+        var report = report(project)
+        let kept = report.problems.filter { problem in !readProblems.contains { Self.covers($0.path, problem.path) } }
+        report.problems = ProjectDocumentOrder.sort(readProblems + kept, in: document)
+        return report
+    }
+
+    /// Whether a problem at `outer` already speaks for `inner`.
+    static func covers(_ outer: String, _ inner: String) -> Bool {
+        outer == inner || inner.hasPrefix(outer + ".") || inner.hasPrefix(outer + "[")
+    }
+
+    /// The file a project path names: absolute as is, else from `baseDirectory`.
+    public func resolve(_ path: String) -> URL? {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return baseDirectory.map { $0.appendingPathComponent(path).standardizedFileURL }
+    }
+}

@@ -1,0 +1,39 @@
+/// A card with the project's `title` and `subtitle` before the first item. Present means shown.
+/// Defaults: 2.5 s, white text on black, joined to the first item by the default transition.
+public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
+    public var duration: Double?
+    public var background: ProjectColour?
+    /// The colour of the text.
+    public var colour: ProjectColour?
+    /// The transition to the first item.
+    public var transition: ProjectTransition?
+
+    public init(duration: Double? = nil, background: ProjectColour? = nil, colour: ProjectColour? = nil,
+                transition: ProjectTransition? = nil) {
+        self.duration = duration
+        self.background = background
+        self.colour = colour
+        self.transition = transition
+    }
+
+    public static let defaultDuration = 2.5
+
+    public static let jsonKeys = ["duration", "background", "colour", "transition"]
+
+    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
+        duration = o.read("duration")
+        background = o.read("background")
+        colour = o.read("colour")
+        transition = o.read("transition")
+    }
+
+    public var projectJSON: ProjectJSON.Value {
+        var o = ProjectJSONObjectBuilder()
+        o.set("duration", duration)
+        o.set("background", background)
+        o.set("colour", colour)
+        o.set("transition", transition)
+        return o.value
+    }
+}
