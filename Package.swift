@@ -25,19 +25,21 @@ let package = Package(
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],
             resources: [.copy("Resources")]),
+        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
         .executableTarget(
             name: "lenta",
             dependencies: [
-                "LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces",
+                "LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .target(name: "LentaTestSupport", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif"]),
         .testTarget(
             name: "LentaTests",
-            dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaTestSupport"]),
+            dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
+                           "LentaTestSupport"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v5]
