@@ -16,8 +16,9 @@ public struct ProjectDefaults: Hashable, Sendable, ProjectJSONObject {
     }
 
     /// What lenta does when neither the item nor the project says: 3 s photos, the whole picture
-    /// with black bars, cuts, no Ken Burns.
-    public static let builtIn = ProjectDefaults(photoDuration: 3.0, fit: .fit, transition: .cut, kenBurns: KenBurns.none)
+    /// over a blurred, darkened copy of itself (so portrait media look right in a landscape story),
+    /// cuts, no Ken Burns.
+    public static let builtIn = ProjectDefaults(photoDuration: 3.0, fit: .blur, transition: .cut, kenBurns: KenBurns.none)
 
     public static let jsonKeys = ["photoDuration", "fit", "transition", "kenBurns"]
 

@@ -5,11 +5,11 @@ extension ProjectFile {
     public var presetName: String { output?.preset ?? ProjectOutput.defaultPreset }
 
     /// Seconds a photo without its own `duration` shows.
-    public var photoDuration: Double { defaults?.photoDuration ?? ProjectDefaults.builtIn.photoDuration! }
+    public var photoDuration: Double { defaults?.photoDuration ?? ProjectDefaults.builtIn.photoDuration ?? 3 }
 
-    public func fit(for item: ProjectItem) -> FitMode { item.fit ?? defaults?.fit ?? ProjectDefaults.builtIn.fit! }
+    public func fit(for item: ProjectItem) -> FitMode { item.fit ?? defaults?.fit ?? ProjectDefaults.builtIn.fit ?? .blur }
 
-    public func kenBurns(for item: ProjectItem) -> KenBurns { item.kenBurns ?? defaults?.kenBurns ?? ProjectDefaults.builtIn.kenBurns! }
+    public func kenBurns(for item: ProjectItem) -> KenBurns { item.kenBurns ?? defaults?.kenBurns ?? ProjectDefaults.builtIn.kenBurns ?? .none }
 
     /// The transition from `items[index]` to the next item: a cut after the last item.
     public func transition(after index: Int) -> ProjectTransition {
