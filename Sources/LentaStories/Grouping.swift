@@ -23,9 +23,10 @@ public struct Home: Equatable, Sendable {
 /// 3. Walking through time, photos away from home form runs; a run ends at a silence longer than
 ///    `gap`, at a jump farther than `jumpKm`, or when a photo is taken at home again.
 /// 4. A short run near home is an outing, not a trip: its photos count as home photos.
-/// 5. Home photos form events where they come in bursts (`eventGap`, `eventMinItems`).
-/// 6. Photos without a position join the lenta their time falls into (with `edgeSlack`); they
+/// 5. Photos without a position join the trip their time falls into (with `edgeSlack`); they
 ///    never split one.
+/// 6. Home photos (and the unplaced ones no trip took) form events where they come in bursts
+///    (`eventGap`, `eventMinItems`). Without a home, unplaced photos are grouped by time alone.
 /// 7. Groups smaller than `minItems` are dropped.
 public struct Grouping {
     public var options: GroupingOptions
@@ -84,41 +85,53 @@ public struct Grouping {
             }
         }
 
-        // Events at home: bursts of home photos.
-        var events: [[Int]] = []
+        // Items without a position join the trip whose span holds them.
+        var members = trips
+        var leftovers: [Int] = []
+        for (i, e) in entries.enumerated() where e.location == nil {
+            var best: (index: Int, distance: Double)? = nil
+            for (k, trip) in trips.enumerated() {
+                let start = entries[trip[0]].instant, end = entries[trip[trip.count - 1]].instant
+                let distance = e.instant < start ? start - e.instant : (e.instant > end ? e.instant - end : 0)
+                guard distance <= (distance == 0 ? 0 : options.edgeSlack) else { continue }
+                if distance < best?.distance ?? .infinity { best = (k, distance) }
+            }
+            if let best { members[best.index].append(i) } else { leftovers.append(i) }
+        }
+        var groups: [(members: [Int], kind: ItemGroup.Kind)] = members.map { ($0, .trip) }
+
         if home != nil {
+            // At home (and on outings), bursts of photos are events; photos without a position
+            // that no trip took are most likely at home too.
+            homeish.formUnion(leftovers)
             var burst: [Int] = []
             for i in entries.indices where homeish.contains(i) {
                 if let last = burst.last, entries[i].instant - entries[last].instant > options.eventGap {
-                    if burst.count >= options.eventMinItems { events.append(burst) }
+                    if burst.count >= options.eventMinItems { groups.append((burst, .event)) }
                     burst = []
                 }
                 burst.append(i)
             }
-            if burst.count >= options.eventMinItems { events.append(burst) }
-        }
-
-        // Items without a position join the group whose span holds them.
-        var spans: [(start: Double, end: Double, members: [Int], kind: ItemGroup.Kind)] =
-            trips.map { (entries[$0[0]].instant, entries[$0[$0.count - 1]].instant, $0, .trip) }
-            + events.map { (entries[$0[0]].instant, entries[$0[$0.count - 1]].instant, $0, .event) }
-        spans.sort { $0.start < $1.start }
-        for (i, e) in entries.enumerated() where e.location == nil {
-            var best: (index: Int, distance: Double)? = nil
-            for (k, s) in spans.enumerated() {
-                let distance = e.instant < s.start ? s.start - e.instant : (e.instant > s.end ? e.instant - s.end : 0)
-                guard distance <= (distance == 0 ? 0 : options.edgeSlack) else { continue }
-                if distance < best?.distance ?? .infinity { best = (k, distance) }
+            if burst.count >= options.eventMinItems { groups.append((burst, .event)) }
+        } else {
+            // Without a home and without positions, time is all there is: build what can be built.
+            var run: [Int] = []
+            for i in leftovers {
+                if let last = run.last, entries[i].instant - entries[last].instant > options.gap {
+                    groups.append((run, .trip))
+                    run = []
+                }
+                run.append(i)
             }
-            if let best { spans[best.index].members.append(i) }
+            if !run.isEmpty { groups.append((run, .trip)) }
         }
 
-        let groups: [ItemGroup] = spans.compactMap { s in
-            guard s.members.count >= options.minItems else { return nil }
-            let ordered = s.members.sorted { (entries[$0].instant, entries[$0].id) < (entries[$1].instant, entries[$1].id) }
-            return ItemGroup(kind: s.kind, itemIDs: ordered.map { entries[$0].id })
-        }
-        return Result(home: home, groups: groups)
+        let result = groups.compactMap { g -> (start: Int, group: ItemGroup)? in
+            guard g.members.count >= options.minItems else { return nil }
+            let ordered = g.members.sorted()  // entries are in time order already
+            return (ordered[0], ItemGroup(kind: g.kind, itemIDs: ordered.map { entries[$0].id }))
+        }.sorted { $0.start < $1.start }.map(\.group)
+        return Result(home: home, groups: result)
     }
 
     /// The city with the most distinct days of photos, if it dominates the library.

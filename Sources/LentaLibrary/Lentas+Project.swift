@@ -1,0 +1,71 @@
+import Foundation
+import LentaCatalog
+import LentaCore
+import LentaStories
+
+/// How `lenta project` lays a lenta out as a story.
+public struct ProjectStyle: Sendable, Equatable {
+    /// The output preset (presets/output/NAME.json).
+    public var preset: String = ProjectOutput.defaultPreset
+    public var photoDuration: Double = 3.0
+    public var transition = ProjectTransition(type: .crossfade, duration: 0.5)
+    public var fit: FitMode = .blur
+    public var kenBurns: KenBurns = .auto
+    /// Clips longer than this are trimmed to their first `maxClip` seconds.
+    public var maxClip: Double = 10
+    public init() {}
+}
+
+extension Lentas {
+    /// A project file for a lenta: items in story order with paths relative to the project file's
+    /// folder, title and subtitle from the lenta, durations, transitions and motion from `style`.
+    public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle()) throws -> ProjectFile {
+        let detail = try show(id: id)
+        let items = Self.ordered(try catalog.items(ids: detail.items.map(\.id)))
+        guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
+        let folder = output.deletingLastPathComponent().standardizedFileURL.path
+        let days = items.compactMap(Self.localDay)
+        var project = ProjectFile(
+            title: detail.lenta.title,
+            subtitle: LentaTitle.subtitle(places: items.map(\.place), first: days.first, last: days.last),
+            output: ProjectOutput(preset: style.preset),
+            defaults: ProjectDefaults(photoDuration: style.photoDuration, fit: style.fit, transition: style.transition,
+                                      kenBurns: style.kenBurns),
+            items: items.map { item in
+                var entry = ProjectItem(path: Self.relativePath(item.path, from: folder))
+                if item.metadata.kind == .video, let duration = item.metadata.duration {
+                    // Clips are given their length explicitly, so the story's length is known.
+                    entry.trim = TrimRange(0, min(duration, style.maxClip))
+                }
+                return entry
+            })
+        // A transition may not outlast half of either neighbour (short clips get shorter ones, or
+        // a cut), and the last item has none.
+        let lengths = project.items.map { $0.trim?.length ?? ($0.duration ?? style.photoDuration) }
+        for i in project.items.indices where style.transition.type != .cut {
+            guard i < project.items.count - 1 else {
+                project.items[i].transition = .cut
+                continue
+            }
+            let longest = min(lengths[i], lengths[i + 1]) / 2
+            let wanted = style.transition.duration ?? ProjectTransition.defaultDuration
+            if longest < wanted {
+                var shorter = style.transition
+                shorter.duration = (longest * 10).rounded(.down) / 10
+                project.items[i].transition = (shorter.duration ?? 0) >= 0.1 ? shorter : .cut
+            }
+        }
+        return project
+    }
+
+    /// `path` relative to `folder` when it lies under it or near it ("../photos/a.jpg"), else absolute.
+    static func relativePath(_ path: String, from folder: String) -> String {
+        let target = path.split(separator: "/").map(String.init)
+        let base = folder.split(separator: "/").map(String.init)
+        var common = 0
+        while common < base.count, common < target.count - 1, target[common] == base[common] { common += 1 }
+        let ups = base.count - common
+        guard ups <= 3 else { return path }
+        return (Array(repeating: "..", count: ups) + target[common...]).joined(separator: "/")
+    }
+}
