@@ -24,16 +24,26 @@ test: deps
 	$(SWIFT) build -c debug
 	$(SWIFT) test --parallel
 
+DEMO := LENTA_CATALOG=out/demo-catalog.sqlite $(BIN)
+
 demo: build
 	@mkdir -p out
 	@echo "== lenta scan samples/"
-	LENTA_CATALOG=out/demo-catalog.sqlite $(BIN) scan samples
+	$(DEMO) scan samples
+	@echo; echo "== lenta list"
+	$(DEMO) list
+	@for id in $$($(DEMO) list --json | sed -n 's/^    "id" : \([0-9]*\),*/\1/p'); do \
+		echo; echo "== lenta show $$id"; $(DEMO) show $$id; \
+		echo; echo "== lenta project $$id -o out/story-$$id.json"; $(DEMO) project $$id -o out/story-$$id.json --force && \
+		$(BIN) validate out/story-$$id.json; \
+	done
 
 samples:
 	scripts/make-samples.sh
 
 bench: build
 	bench/scan
+	bench/places
 
 clean:
 	rm -rf .build out bench/work

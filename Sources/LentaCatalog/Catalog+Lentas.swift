@@ -79,6 +79,38 @@ extension Catalog {
         }
     }
 
+    /// The brief of every item (all of them when `ids` is nil), for grouping, ordering and titles.
+    public func briefs(ids: [Int64]? = nil) throws -> [ItemBrief] {
+        try database.read { db in
+            var result: [ItemBrief] = []
+            let columns = """
+                SELECT id, path, modified, kind, localTime, utcOffset, utcTime, timeSource, offsetSource, latitude, longitude,
+                       altitude, placeName, placeCity, placeRegion, placeCountryCode, placeCountry, placeTimeZone,
+                       placeDistanceKm, placeRemote FROM item
+                """
+            let rows: RowCursor
+            if let ids {
+                rows = try Row.fetchCursor(db, sql: columns + " WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                                           arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+            } else {
+                rows = try Row.fetchCursor(db, sql: columns + " ORDER BY id")
+            }
+            while let row = try rows.next() {
+                let lat: Double? = row["latitude"], lon: Double? = row["longitude"]
+                result.append(ItemBrief(
+                    id: row["id"], path: row["path"], modified: row["modified"],
+                    kind: MediaKind(rawValue: row["kind"]) ?? .photo,
+                    captureTime: ItemRecord.captureTime(source: row["timeSource"], local: row["localTime"], offset: row["utcOffset"],
+                                                        utc: row["utcTime"], offsetSource: row["offsetSource"]),
+                    location: lat.flatMap { la in lon.map { GeoPoint(latitude: la, longitude: $0, altitude: row["altitude"]) } },
+                    place: ItemRecord.place(name: row["placeName"], city: row["placeCity"], region: row["placeRegion"],
+                                            countryCode: row["placeCountryCode"], country: row["placeCountry"],
+                                            timeZone: row["placeTimeZone"], distanceKm: row["placeDistanceKm"], remote: row["placeRemote"])))
+            }
+            return result
+        }
+    }
+
     /// Items by id.
     public func items(ids: [Int64]) throws -> [MediaItem] {
         try database.read { db in
@@ -143,15 +175,18 @@ extension Catalog {
     public func replaceAutoLentas(with proposals: [AutoLentaProposal], now: Double = Date().timeIntervalSince1970) throws {
         try database.write { db in
             let kept = Set(proposals.compactMap(\.id))
-            for id in try Int64.fetchAll(db, sql: "SELECT id FROM lenta WHERE kind = 'auto'") where !kept.contains(id) {
+            var titles: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, title FROM lenta WHERE kind = 'auto'") { titles[row["id"]] = row["title"] }
+            for id in titles.keys where !kept.contains(id) {
                 try db.execute(sql: "DELETE FROM lenta WHERE id = ?", arguments: [id])
             }
+            var old: [Int64: Set<Int64>] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT lentaId, itemId FROM lentaItem JOIN lenta ON lenta.id = lentaId WHERE kind = 'auto'")
+            while let row = try rows.next() { old[row["lentaId"], default: []].insert(row["itemId"]) }
             for proposal in proposals {
                 let members = proposal.itemIDs.map { LentaMember(itemID: $0, byHand: false) }
                 if let id = proposal.id {
-                    let old = try Set(Int64.fetchAll(db, sql: "SELECT itemId FROM lentaItem WHERE lentaId = ?", arguments: [id]))
-                    let title = try String.fetchOne(db, sql: "SELECT title FROM lenta WHERE id = ?", arguments: [id])
-                    guard old != Set(proposal.itemIDs) || title != proposal.title else { continue }
+                    guard old[id] != Set(proposal.itemIDs) || titles[id] != proposal.title else { continue }
                     try db.execute(sql: "UPDATE lenta SET title = ?, updatedAt = ? WHERE id = ?", arguments: [proposal.title, now, id])
                     try db.execute(sql: "DELETE FROM lentaItem WHERE lentaId = ?", arguments: [id])
                     try Self.insert(members, into: id, db)
@@ -166,7 +201,7 @@ extension Catalog {
     }
 
     private static func insert(_ members: [LentaMember], into id: Int64, _ db: Database) throws {
-        let statement = try db.makeStatement(sql: "INSERT OR REPLACE INTO lentaItem (lentaId, itemId, byHand) VALUES (?, ?, ?)")
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO lentaItem (lentaId, itemId, byHand) VALUES (?, ?, ?)")
         for m in members { try statement.execute(arguments: [id, m.itemID, m.byHand]) }
     }
 

@@ -26,15 +26,17 @@ extension Catalog {
     public func record(places updates: [PlaceUpdate]) throws {
         guard !updates.isEmpty else { return }
         try database.write { db in
+            let placeUpdate = try db.makeStatement(sql: """
+                UPDATE item SET placeLookedUp = 1, placeName = ?, placeCity = ?, placeRegion = ?, placeCountryCode = ?,
+                    placeCountry = ?, placeTimeZone = ?, placeDistanceKm = ?, placeRemote = ? WHERE id = ?
+                """)
+            let timeUpdate = try db.makeStatement(sql: "UPDATE item SET localTime = ?, utcOffset = ?, utcTime = ?, offsetSource = ? WHERE id = ?")
             for u in updates {
                 let p = u.place
-                try db.execute(sql: """
-                    UPDATE item SET placeLookedUp = 1, placeName = ?, placeCity = ?, placeRegion = ?, placeCountryCode = ?,
-                        placeCountry = ?, placeTimeZone = ?, placeDistanceKm = ?, placeRemote = ? WHERE id = ?
-                    """, arguments: [p?.name, p?.city, p?.region, p?.countryCode, p?.country, p?.timeZone, p?.distanceKm, p?.isRemote, u.itemID])
+                try placeUpdate.execute(arguments: [p?.name, p?.city, p?.region, p?.countryCode, p?.country, p?.timeZone,
+                                                    p?.distanceKm, p?.isRemote, u.itemID])
                 if let t = u.captureTime {
-                    try db.execute(sql: "UPDATE item SET localTime = ?, utcOffset = ?, utcTime = ?, offsetSource = ? WHERE id = ?",
-                                   arguments: [t.local?.description, t.offset?.seconds, t.utc, t.offsetSource?.rawValue, u.itemID])
+                    try timeUpdate.execute(arguments: [t.local?.description, t.offset?.seconds, t.utc, t.offsetSource?.rawValue, u.itemID])
                 }
             }
         }

@@ -45,6 +45,8 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    private static let warningsEncoder = JSONEncoder()
+
     init(_ file: ScannedFile, scannedAt: Double) {
         let m = file.metadata
         id = nil
@@ -72,7 +74,7 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         frameRate = m.frameRate
         variableFrameRate = m.variableFrameRate
         hasAudio = m.hasAudio
-        let encoded = (try? JSONEncoder().encode(m.warnings)) ?? Data("[]".utf8)
+        let encoded = (try? Self.warningsEncoder.encode(m.warnings)) ?? Data("[]".utf8)
         warnings = String(decoding: encoded, as: UTF8.self)
         self.scannedAt = scannedAt
     }
@@ -87,32 +89,40 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         m.rotation = rotation
         m.make = make
         m.model = model
-        if let source = timeSource.flatMap(CaptureTimeSource.init(rawValue:)) {
-            let offset = utcOffset.map(UTCOffset.init(seconds:))
-            let offsetFrom = offsetSource.flatMap(OffsetSource.init(rawValue:))
-            if let local = localTime.flatMap(LocalDateTime.init(iso:)) {
-                var time = CaptureTime(local: local, offset: nil, source: source)
-                if let offset { time = time.filling(offset: offset, from: offsetFrom ?? .recorded) }
-                m.captureTime = time
-            } else if let utcTime {
-                var time = CaptureTime(utc: utcTime, source: source)
-                if let offset { time = time.filling(offset: offset, from: offsetFrom ?? .recorded) }
-                m.captureTime = time
-            }
-        }
+        m.captureTime = Self.captureTime(source: timeSource, local: localTime, offset: utcOffset, utc: utcTime, offsetSource: offsetSource)
         if let latitude, let longitude { m.location = GeoPoint(latitude: latitude, longitude: longitude, altitude: altitude) }
         m.duration = duration
         m.frameRate = frameRate
         m.variableFrameRate = variableFrameRate
         m.hasAudio = hasAudio
-        m.warnings = (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
-        var place: ItemPlace? = nil
-        if let placeName, let placeCity, let placeCountryCode, let placeCountry, let placeDistanceKm {
-            place = ItemPlace(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
-                              country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm,
-                              isRemote: placeRemote ?? false)
-        }
+        m.warnings = warnings == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
+        let place = Self.place(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
+                               country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm, remote: placeRemote)
         return MediaItem(id: id, path: path, size: size, modified: modified, fingerprint: fingerprint, metadata: m, place: place)
+    }
+}
+
+extension ItemRecord {
+    static func captureTime(source: String?, local: String?, offset: Int?, utc: Double?, offsetSource: String?) -> CaptureTime? {
+        guard let source = source.flatMap(CaptureTimeSource.init(rawValue:)) else { return nil }
+        let offsetFrom = offsetSource.flatMap(OffsetSource.init(rawValue:)) ?? .recorded
+        var time: CaptureTime
+        if let local = local.flatMap(LocalDateTime.init(iso:)) {
+            time = CaptureTime(local: local, offset: nil, source: source)
+        } else if let utc {
+            time = CaptureTime(utc: utc, source: source)
+        } else {
+            return nil
+        }
+        if let offset { time = time.filling(offset: UTCOffset(seconds: offset), from: offsetFrom) }
+        return time
+    }
+
+    static func place(name: String?, city: String?, region: String?, countryCode: String?, country: String?,
+                      timeZone: String?, distanceKm: Double?, remote: Bool?) -> ItemPlace? {
+        guard let name, let city, let countryCode, let country, let distanceKm else { return nil }
+        return ItemPlace(name: name, city: city, region: region, countryCode: countryCode, country: country,
+                         timeZone: timeZone, distanceKm: distanceKm, isRemote: remote ?? false)
     }
 }
 

@@ -8,7 +8,7 @@ extension Lentas {
     public func list() throws -> [LentaSummary] {
         let members = try catalog.allMembers()
         let allIDs = Array(Set(members.values.flatMap { $0.map(\.itemID) }))
-        let items = Dictionary(uniqueKeysWithValues: try catalog.items(ids: allIDs).map { ($0.id, $0) })
+        let items = Dictionary(uniqueKeysWithValues: try catalog.briefs(ids: allIDs).map { ($0.id, $0) })
         var rows: [(sortKey: Double, summary: LentaSummary)] = []
         for lenta in try catalog.lentas() {
             let its = Self.ordered((members[lenta.id] ?? []).compactMap { items[$0.itemID] })
@@ -23,9 +23,9 @@ extension Lentas {
         guard let lenta = try catalog.lenta(id: id) else { throw Failure("no lenta with id \(id) (lenta list shows them)") }
         let members = try catalog.members(of: id)
         let byHand = Set(members.filter(\.byHand).map(\.itemID))
-        let items = Self.ordered(try catalog.items(ids: members.map(\.itemID)))
+        let items = Self.ordered(try catalog.briefs(ids: members.map(\.itemID)))
         return LentaDetail(lenta: Self.summary(lenta, items), from: lenta.from, to: lenta.to, items: items.map {
-            .init(id: $0.id, path: $0.path, kind: $0.metadata.kind, captureTime: $0.metadata.captureTime, place: $0.place,
+            .init(id: $0.id, path: $0.path, kind: $0.kind, captureTime: $0.captureTime, place: $0.place,
                   byHand: byHand.contains($0.id))
         })
     }
@@ -42,11 +42,11 @@ extension Lentas {
 
     /// A lenta of chosen files, which must be in the catalog.
     public func newLenta(pick paths: [String]) throws -> LentaDetail {
-        var items: [MediaItem] = []
+        var items: [ItemBrief] = []
         var missing: [String] = []
         for path in paths {
             let absolute = Self.absolute(path)
-            if let item = try catalog.item(path: absolute) { items.append(item) } else { missing.append(path) }
+            if let item = try catalog.item(path: absolute) { items.append(item.brief) } else { missing.append(path) }
         }
         guard missing.isEmpty else {
             throw Failure("not in the catalog (scan their folder first): " + missing.joined(separator: ", "))
@@ -70,7 +70,7 @@ extension Lentas {
         lenta.kind = .dates
         lenta.from = from
         lenta.to = to
-        lenta.title = Self.title(try catalog.items(ids: members.map(\.itemID)))
+        lenta.title = Self.title(try catalog.briefs(ids: members.map(\.itemID)))
         try catalog.updateLenta(lenta, members: members)
         return try show(id: id)
     }
@@ -81,25 +81,25 @@ extension Lentas {
     }
 
     /// Items whose local capture day lies in the range (an item's own wall clock decides).
-    func itemsTaken(from: LocalDate, to: LocalDate) throws -> [MediaItem] {
-        try catalog.items().filter { item in
-            guard item.metadata.captureTime?.source.isFallback == false, let day = Self.localDay(item) else { return false }
+    func itemsTaken(from: LocalDate, to: LocalDate) throws -> [ItemBrief] {
+        try catalog.briefs().filter { item in
+            guard item.captureTime?.source.isFallback == false, let day = Self.localDay(item) else { return false }
             return from <= day && day <= to
         }
     }
 
-    static func summary(_ lenta: Lenta, _ ordered: [MediaItem]) -> LentaSummary {
+    static func summary(_ lenta: Lenta, _ ordered: [ItemBrief]) -> LentaSummary {
         let places = ordered.compactMap(\.place).filter { !$0.isRemote }
-        let withPosition = ordered.filter { $0.metadata.location != nil }.count
-        func local(_ item: MediaItem?) -> LocalDateTime? {
-            guard let t = item?.metadata.captureTime else { return nil }
+        let withPosition = ordered.filter { $0.location != nil }.count
+        func local(_ item: ItemBrief?) -> LocalDateTime? {
+            guard let t = item?.captureTime else { return nil }
             return t.local ?? t.utc.map { LocalDateTime(secondsSinceEpochAsUTC: $0) }
         }
         return LentaSummary(id: lenta.id, kind: lenta.kind, title: lenta.title,
                             start: local(ordered.first), end: local(ordered.last),
                             places: LentaTitle.ranked(places.map(\.city)), countries: LentaTitle.ranked(places.map(\.country)),
-                            photos: ordered.filter { $0.metadata.kind == .photo }.count,
-                            videos: ordered.filter { $0.metadata.kind == .video }.count,
+                            photos: ordered.filter { $0.kind == .photo }.count,
+                            videos: ordered.filter { $0.kind == .video }.count,
                             warnings: LocationWarning.messages(total: ordered.count, withPosition: withPosition))
     }
 

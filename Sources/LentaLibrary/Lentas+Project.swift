@@ -21,10 +21,11 @@ extension Lentas {
     /// folder, title and subtitle from the lenta, durations, transitions and motion from `style`.
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle()) throws -> ProjectFile {
         let detail = try show(id: id)
-        let items = Self.ordered(try catalog.items(ids: detail.items.map(\.id)))
+        let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
+        let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
         let folder = output.deletingLastPathComponent().standardizedFileURL.path
-        let days = items.compactMap(Self.localDay)
+        let days = items.map(\.brief).compactMap(Self.localDay)
         var project = ProjectFile(
             title: detail.lenta.title,
             subtitle: LentaTitle.subtitle(places: items.map(\.place), first: days.first, last: days.last),

@@ -36,7 +36,7 @@ public struct Lentas {
     /// Regroups the whole catalog into automatic lentas, keeping the ids of lentas that go on.
     @discardableResult
     public func regroup() throws -> Grouping.Result {
-        let items = try catalog.items()
+        let items = try catalog.briefs()
         let timeline = items.map(Self.timelineItem)
         let result = Grouping(options: try groupingOptions()).group(timeline)
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
@@ -50,22 +50,22 @@ public struct Lentas {
         return result
     }
 
-    static func timelineItem(_ item: MediaItem) -> TimelineItem {
-        let capture = item.metadata.captureTime
+    static func timelineItem(_ item: ItemBrief) -> TimelineItem {
+        let capture = item.captureTime
         return TimelineItem(id: item.id, capture: capture?.source.isFallback == true ? nil : capture,
-                            location: item.metadata.location,
+                            location: item.location,
                             city: item.place?.isRemote == false ? item.place?.city : nil,
-                            countryCode: item.place?.countryCode, isVideo: item.metadata.kind == .video)
+                            countryCode: item.place?.countryCode, isVideo: item.kind == .video)
     }
 
-    static func title(_ items: [MediaItem]) -> String {
+    static func title(_ items: [ItemBrief]) -> String {
         let ordered = ordered(items)
         let days = ordered.compactMap(localDay)
         return LentaTitle.title(places: ordered.map(\.place), first: days.first, last: days.last)
     }
 
     /// An event at home is named by its city and its dates: "Berlin, 24 December 2024".
-    static func eventTitle(_ items: [MediaItem]) -> String {
+    static func eventTitle(_ items: [ItemBrief]) -> String {
         let ordered = ordered(items)
         let days = ordered.compactMap(localDay)
         let city = LentaTitle.ranked(ordered.compactMap(\.place).filter { !$0.isRemote }.map(\.city)).first
@@ -74,7 +74,7 @@ public struct Lentas {
     }
 
     /// Items in the order of the story: by capture instant on one time axis.
-    static func ordered(_ items: [MediaItem]) -> [MediaItem] {
+    static func ordered(_ items: [ItemBrief]) -> [ItemBrief] {
         let instants = Timeline.instants(items.map(timelineItem))
         return items.sorted {
             let a = instants[$0.id] ?? $0.modified, b = instants[$1.id] ?? $1.modified
@@ -83,8 +83,8 @@ public struct Lentas {
     }
 
     /// The day an item was taken, on the wall clock where it was taken (UTC when unknown).
-    static func localDay(_ item: MediaItem) -> LocalDate? {
-        guard let t = item.metadata.captureTime else { return nil }
+    static func localDay(_ item: ItemBrief) -> LocalDate? {
+        guard let t = item.captureTime else { return nil }
         if let local = t.local { return LocalDate(local) }
         return t.utc.map { LocalDate(LocalDateTime(secondsSinceEpochAsUTC: $0)) }
     }
