@@ -26,12 +26,13 @@ let package = Package(
             name: "LentaPlaces", dependencies: ["LentaCore"],
             resources: [.copy("Resources")]),
         .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia"]),
+        .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
         .executableTarget(
             name: "lenta",
             dependencies: [
-                "LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
+                "LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender", "LentaAuto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -39,7 +40,7 @@ let package = Package(
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
-                           "LentaTestSupport"]),
+                           "LentaAuto", "LentaTestSupport"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v5]

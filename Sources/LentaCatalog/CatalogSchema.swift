@@ -78,6 +78,18 @@ enum CatalogSchema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v3: stories") { db in
+            // What `lenta auto` rendered for each lenta, and from what.
+            try db.create(table: "story") { t in
+                t.primaryKey("lentaId", .integer).references("lenta", onDelete: .cascade)
+                t.column("name", .text).notNull().unique()  // file name without extension, stable
+                t.column("projectHash", .text)
+                t.column("mediaHash", .text)
+                t.column("presetHash", .text)
+                t.column("toolVersion", .text)
+                t.column("renderedAt", .double)
+            }
+        }
         return migrator
     }
 }

@@ -1,3 +1,5 @@
+import LentaCore
+
 enum LentaVersion {
-    static let current = "0.1.0"
+    static let current = ToolVersion.current
 }

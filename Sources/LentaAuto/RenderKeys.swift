@@ -1,0 +1,48 @@
+import Foundation
+import LentaCatalog
+import LentaCore
+
+/// The render key of a story: hashes of the project file, of every file it uses (size and
+/// modification time), of the output preset, and the tool's version.
+enum RenderKeys {
+    static func key(projectURL: URL, project: ProjectFile, preset: OutputPreset) throws -> RenderKey {
+        let projectBytes = try Data(contentsOf: projectURL)
+        let folder = projectURL.deletingLastPathComponent()
+        var media: [String] = []
+        let paths = project.items.map(\.path) + project.music.map(\.path)
+            + project.items.compactMap(\.look).filter { $0.hasSuffix(".cube") }
+        for path in paths {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            var st = stat()
+            if stat(url.path, &st) == 0 {
+                media.append("\(url.path)\t\(st.st_size)\t\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)")
+            } else {
+                media.append("\(url.path)\tmissing")
+            }
+        }
+        let presetBytes = Data(try ProjectJSON.write(preset.projectJSON).utf8)
+        return RenderKey(project: hash(projectBytes), media: hash(Data(media.joined(separator: "\n").utf8)),
+                         preset: hash(presetBytes), toolVersion: ToolVersion.current)
+    }
+
+    /// 64-bit FNV-1a, as hex: enough to notice a change, not a security measure.
+    static func hash(_ data: Data) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        return String(h, radix: 16)
+    }
+
+    /// Why a render is due, in words, or nil when the key has not changed.
+    static func reason(old: RenderKey?, new: RenderKey, outputExists: Bool) -> String? {
+        guard let old else { return "new" }
+        if !outputExists { return "the MP4 is missing" }
+        if old.project != new.project { return "the project file changed" }
+        if old.media != new.media { return "a photo, video or music file changed" }
+        if old.preset != new.preset { return "the output preset changed" }
+        if old.toolVersion != new.toolVersion { return "lenta changed (\(old.toolVersion) → \(new.toolVersion))" }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import CFFmpeg
+
+/// An output `AVFormatContext` with its `AVIOContext`, owned here: `deinit` closes the file if it
+/// is still open and frees the context (doc/examples/mux.c's cleanup).
+final class MuxerContext {
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    /// The file written (a temporary name).
+    let path: String
+    /// The name used in messages (the final name).
+    let reportedPath: String
+    private var headerWritten = false
+    private var fileOpen = false
+    private var streamTimeBases: [AVRational] = []
+
+    init(format: String, path: String, reportedPath: String) throws {
+        self.path = path
+        self.reportedPath = reportedPath
+        var made: UnsafeMutablePointer<AVFormatContext>? = nil
+        let status = avformat_alloc_output_context2(&made, nil, format, path)
+        guard status >= 0, let made else {
+            throw MediaWriteError("create \(format) muxer", path: reportedPath, reason: avErrorText(status < 0 ? status : lenta_averror(ENOMEM)))
+        }
+        context = made
+    }
+
+    deinit {
+        if fileOpen { avio_closep(&context.pointee.pb) }
+        avformat_free_context(context)
+    }
+
+    var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+    /// Adds a stream for an opened encoder; returns its index.
+    func addStream(for encoder: EncoderContext) throws -> Int {
+        guard let stream = avformat_new_stream(context, nil) else {
+            throw MediaWriteError("add stream", path: reportedPath, reason: "out of memory")
+        }
+        stream.pointee.time_base = encoder.pointer.pointee.time_base
+        let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer)
+        if status < 0 { throw MediaWriteError("copy \(encoder.name) parameters to the stream", path: reportedPath, reason: avErrorText(status)) }
+        if encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+            stream.pointee.avg_frame_rate = encoder.pointer.pointee.framerate
+        }
+        streamTimeBases.append(stream.pointee.time_base)
+        return Int(stream.pointee.index)
+    }
+
+    /// Opens the file and writes the header with muxer `options` (e.g. movflags).
+    func writeHeader(options: [(String, String)]) throws {
+        var status = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
+        if status < 0 { throw MediaWriteError("open output", path: reportedPath, reason: avErrorText(status)) }
+        fileOpen = true
+        var dictionary: OpaquePointer? = nil
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        status = avformat_write_header(context, &dictionary)
+        if status < 0 { throw MediaWriteError("write header", path: reportedPath, reason: avErrorText(status)) }
+        if av_dict_count(dictionary) > 0 {
+            let unused = dictionaryEntries(dictionary).keys.sorted().joined(separator: ", ")
+            throw MediaWriteError("write header", path: reportedPath, reason: "the muxer did not take options \(unused)")
+        }
+        headerWritten = true
+        // The muxer may have changed the time bases.
+        streamTimeBases = (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]?.pointee.time_base ?? AVRational(num: 1, den: 1) }
+    }
+
+    /// Rescales an encoder's packet to the stream's time base and hands it to the interleaver.
+    func write(_ packet: CodecPacket, from encoder: EncoderContext, stream: Int) throws {
+        av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, streamTimeBases[stream])
+        packet.pointer.pointee.stream_index = Int32(stream)
+        let status = av_interleaved_write_frame(context, packet.pointer)
+        if status < 0 { throw MediaWriteError("write packet", path: reportedPath, reason: avErrorText(status)) }
+    }
+
+    /// Writes the trailer (the `moov` atom; with +faststart, moved to the front) and closes the file.
+    func finish() throws {
+        guard headerWritten else { throw MediaWriteError("write trailer", path: reportedPath, reason: "no header was written") }
+        let status = av_write_trailer(context)
+        if status < 0 { throw MediaWriteError("write trailer", path: reportedPath, reason: avErrorText(status)) }
+        fileOpen = false
+        let closed = avio_closep(&context.pointee.pb)
+        if closed < 0 { throw MediaWriteError("close output", path: reportedPath, reason: avErrorText(closed)) }
+    }
+}

@@ -1,0 +1,51 @@
+import CFFmpeg
+import Foundation
+
+/// A frame as a PNG file: converted to RGB by libswscale with fixed, exact flags
+/// (`SWS_BITEXACT | SWS_ACCURATE_RND | SWS_POINT`, BT.709 limited to full-range RGB) and
+/// encoded by libavcodec's `png` encoder with `AV_CODEC_FLAG_BITEXACT`: the same frame gives the
+/// same bytes on every run, whatever the thread count.
+public enum PNGExport {
+    /// The PNG file's bytes.
+    public static func pngData(_ frame: PlanarFrame, path: String = "frame.png") throws -> [UInt8] {
+        let yuv = try CodecFrame.video(width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, path: path)
+        try yuv.fill(from: frame, path: path)
+        let flags = Int32(SWS_BITEXACT) | Int32(SWS_ACCURATE_RND) | Int32(SWS_POINT) | Int32(SWS_FULL_CHR_H_INT)
+        let toRGB = try ScaleContext(from: (frame.width, frame.height, AV_PIX_FMT_YUV420P),
+                                     to: (frame.width, frame.height, AV_PIX_FMT_RGB24), flags: flags, path: path)
+        toRGB.setColourspace(source: .bt709, sourceFullRange: false, destination: .bt709, destinationFullRange: true)
+        let rgb = try toRGB.convert(yuv)
+
+        let encoder = try EncoderContext(named: "png", path: path)
+        let c = encoder.pointer
+        c.pointee.width = Int32(frame.width)
+        c.pointee.height = Int32(frame.height)
+        c.pointee.pix_fmt = AV_PIX_FMT_RGB24
+        c.pointee.time_base = AVRational(num: 1, den: 1)
+        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        c.pointee.flags |= AV_CODEC_FLAG_BITEXACT
+        c.pointee.thread_count = 1
+        try encoder.open()
+        rgb.pointer.pointee.pts = 0
+        var bytes: [UInt8] = []
+        try encoder.encode(rgb) { bytes += $0.bytes }
+        try encoder.drain { bytes += $0.bytes }
+        guard !bytes.isEmpty else { throw MediaWriteError("encode PNG", path: path, reason: "the encoder produced nothing") }
+        return bytes
+    }
+
+    /// Writes the frame as PNG through a temporary file renamed into place.
+    public static func write(_ frame: PlanarFrame, to path: String) throws {
+        let bytes = try pngData(frame, path: path)
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw MediaWriteError("write PNG", path: path, reason: String(cString: strerror(errno)))
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw MediaWriteError("rename into place", path: path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import CFFmpeg
+import Foundation
+import LentaCore
+
+/// Decodes a photo once, reduced once, and turned upright: JPEG (baseline, progressive,
+/// greyscale, CMYK), PNG and WebP with libavcodec; HEIC/HEIF/AVIF with libheif (tile grids
+/// assembled, `irot`/`imir` applied by libheif). JPEGs are decoded at 1/2, 1/4 or 1/8 of their
+/// size (libavcodec's `lowres`) when that still leaves enough pixels, so a 50-megapixel photo
+/// costs what the story shows of it, not 50 megapixels.
+///
+/// The result is BT.709 limited-range 4:2:0, the output's format, so photos and video clips mix.
+public struct PhotoDecoder: Sendable {
+    public let path: String
+    public let format: MediaFormat
+    /// How the stored pixels are turned to show (identity for HEIF, where libheif turns them).
+    public let orientation: PictureOrientation
+    /// The size as shown, upright.
+    public let width: Int
+    public let height: Int
+
+    /// Reads what the photo is and how it is turned, from its headers (`MetadataProbe`).
+    public init(path: String) throws {
+        self.path = path
+        guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else {
+            throw MediaReadError("decode photo", path: path, reason: "not a photo")
+        }
+        guard metadata.kind == .photo else { throw MediaReadError("decode photo", path: path, reason: "a video, not a photo") }
+        guard let w = metadata.width, let h = metadata.height, w > 0, h > 0 else {
+            throw MediaReadError("decode photo", path: path, reason: "the picture size is unknown")
+        }
+        format = metadata.format
+        let byLibheif = format == .heif || format == .avif
+        orientation = byLibheif ? .upright : PictureOrientation(exif: metadata.orientation)
+        width = w
+        height = h
+    }
+
+    /// The picture upright, reduced to `scale` of its size (at most 1; at least one pixel).
+    /// The reduction is done once, with libswscale's area filter (lanczos when enlarging is
+    /// never asked for), from the smallest decoded size that still holds enough pixels.
+    public func decode(scale: Double) throws -> PlanarFrame {
+        let scale = min(1, max(scale, 1e-4))
+        let targetWidth = max(1, Int((Double(width) * scale).rounded()))
+        let targetHeight = max(1, Int((Double(height) * scale).rounded()))
+        let stored = orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        let planar: PlanarFrame
+        if format == .heif || format == .avif {
+            planar = try decodeHeif(width: stored.0, height: stored.1)
+        } else {
+            planar = try decodeWithLibavcodec(width: stored.0, height: stored.1, scale: scale)
+        }
+        return orientation.apply(to: planar)
+    }
+
+    private func decodeHeif(width w: Int, height h: Int) throws -> PlanarFrame {
+        let picture = try HeifPicture(path: path)
+        let rgb = try picture.rgbFrame()
+        picture.release()
+        return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
+    }
+
+    private func decodeWithLibavcodec(width w: Int, height h: Int, scale: Double) throws -> PlanarFrame {
+        let container = try FormatContext(path: path)
+        guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
+            throw MediaReadError("find picture", path: path, reason: "no image stream")
+        }
+        // 1/2^lowres of the size, as long as it still holds the pixels wanted.
+        let lowres = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
+        let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)
+        let decoded = try CodecFrame()
+        guard try frames.next(into: decoded) else {
+            throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+        }
+        let f = decoded.pointer.pointee
+        let fullRange = f.color_range != AVCOL_RANGE_MPEG
+        let matrix: ScaleContext.Matrix = f.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601
+        return try Self.reduce(decoded, to: (w, h), matrix: matrix, fullRange: fullRange, path: path)
+    }
+
+    /// Reduces (area filter) to `size` in RGB, then converts to BT.709 limited 4:2:0.
+    static func reduce(_ source: CodecFrame, to size: (Int, Int), matrix: ScaleContext.Matrix, fullRange: Bool,
+                       path: String) throws -> PlanarFrame {
+        let enlarging = size.0 > source.width || size.1 > source.height
+        let filter = enlarging ? SWS_LANCZOS : SWS_AREA
+        let toRGB = try ScaleContext(from: (source.width, source.height, source.format), to: (size.0, size.1, AV_PIX_FMT_RGB24),
+                                     flags: Int32(filter) | Int32(SWS_ACCURATE_RND) | Int32(SWS_FULL_CHR_H_INT) | Int32(SWS_BITEXACT),
+                                     path: path)
+        // The same matrix both sides: an RGB source is scaled through libswscale's internal Y'CbCr
+        // and must come back as it was; a Y'CbCr source is turned to RGB by its own matrix.
+        toRGB.setColourspace(source: matrix, sourceFullRange: fullRange, destination: matrix, destinationFullRange: true)
+        let rgb = try toRGB.convert(source)
+        let toYUV = try ScaleContext(from: (size.0, size.1, AV_PIX_FMT_RGB24), to: (size.0, size.1, AV_PIX_FMT_YUV420P),
+                                     flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_FULL_CHR_H_INP) | Int32(SWS_BITEXACT),
+                                     path: path)
+        toYUV.setColourspace(source: .bt709, sourceFullRange: true, destination: .bt709, destinationFullRange: false)
+        let yuv = try toYUV.convert(rgb)
+        guard let planar = yuv.planarFrame() else {
+            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
+        }
+        return planar
+    }
+}

@@ -1,0 +1,53 @@
+import CFFmpeg
+
+/// A libswscale context (`SwsContext`) converting frames of one size and pixel format to
+/// another, owned here and freed in `deinit`.
+final class ScaleContext {
+    private let context: OpaquePointer
+    let path: String
+    let destinationWidth: Int
+    let destinationHeight: Int
+    let destinationFormat: AVPixelFormat
+
+    /// The matrices libswscale knows (`SWS_CS_*`).
+    enum Matrix: Int32 {
+        case bt709 = 1  // SWS_CS_ITU709
+        case bt601 = 5  // SWS_CS_ITU601
+    }
+
+    /// - Parameter flags: `SWS_*` flags: the filter (`SWS_AREA`, `SWS_LANCZOS`, …) and, for exact
+    ///   results, `SWS_BITEXACT | SWS_ACCURATE_RND`.
+    init(from source: (width: Int, height: Int, format: AVPixelFormat),
+         to destination: (width: Int, height: Int, format: AVPixelFormat), flags: Int32, path: String) throws {
+        self.path = path
+        destinationWidth = destination.width
+        destinationHeight = destination.height
+        destinationFormat = destination.format
+        guard let made = sws_getContext(Int32(source.width), Int32(source.height), source.format,
+                                        Int32(destination.width), Int32(destination.height), destination.format,
+                                        flags, nil, nil, nil) else {
+            let from = av_get_pix_fmt_name(source.format).map { String(cString: $0) } ?? "format \(source.format.rawValue)"
+            let to = av_get_pix_fmt_name(destination.format).map { String(cString: $0) } ?? "format \(destination.format.rawValue)"
+            throw MediaReadError("convert \(from) \(source.width)×\(source.height) to \(to) \(destination.width)×\(destination.height)",
+                                 path: path, reason: "libswscale cannot do this conversion")
+        }
+        context = made
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Sets the Y'CbCr matrices and ranges of both sides (ignored on an RGB side).
+    func setColourspace(source: Matrix, sourceFullRange: Bool, destination: Matrix, destinationFullRange: Bool) {
+        _ = sws_setColorspaceDetails(context, sws_getCoefficients(source.rawValue), sourceFullRange ? 1 : 0,
+                                     sws_getCoefficients(destination.rawValue), destinationFullRange ? 1 : 0,
+                                     0, 1 << 16, 1 << 16)
+    }
+
+    /// Converts `source` into a new frame of the destination's size and format.
+    func convert(_ source: CodecFrame) throws -> CodecFrame {
+        let output = try CodecFrame.video(width: destinationWidth, height: destinationHeight, format: destinationFormat, path: path)
+        let status = sws_scale_frame(context, output.pointer, source.pointer)
+        if status < 0 { throw MediaReadError("scale picture", path: path, reason: avErrorText(status)) }
+        return output
+    }
+}

@@ -1,0 +1,138 @@
+import CFFmpeg
+import LentaCore
+
+/// A video clip's pictures by time: the frame to show at time t is the one with the greatest
+/// presentation time ≤ t, so any frame rate — variable too — is resampled to the story's rate by
+/// timestamp, never by counting frames. Pictures come upright (the display matrix's quarter
+/// turns applied) in BT.709 limited 4:2:0.
+///
+/// Reading forward is sequential (each decoded frame is looked at once); asking for an earlier
+/// time, or one more than `seekAhead` past the current frame, seeks to the keyframe before it.
+public final class VideoReader {
+    public let path: String
+    /// The size as shown.
+    public let width: Int
+    public let height: Int
+    public let orientation: PictureOrientation
+    /// The video stream's length in seconds, when the container says.
+    public let duration: Double?
+
+    private let container: FormatContext
+    private let frames: StreamFrames
+    private let timeBase: AVRational
+    private let startTime: Int64
+    private var current: (time: Rational, frame: CodecFrame)?
+    private var upcoming: (time: Rational, frame: CodecFrame)?
+    private var ended = false
+    private var converted: (time: Rational, frame: PlanarFrame)?
+    private var scaler: ScaleContext?
+    /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
+    public var seekAhead = Rational(3)
+
+    public init(path: String, threads: Int = 0) throws {
+        self.path = path
+        container = try FormatContext(path: path)
+        try container.findStreamInfo()
+        let streams = try container.streams()
+        guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
+            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+        }
+        frames = try StreamFrames(container: container, stream: stream.index, threads: threads)
+        timeBase = stream.timeBase
+        startTime = stream.startTime ?? 0
+        orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
+        let size = try container.withContext { ctx -> (Int, Int, Double?) in
+            guard let s = ctx.pointee.streams[stream.index] else { return (0, 0, nil) }
+            let par = s.pointee.codecpar.pointee
+            var seconds: Double? = nil
+            if s.pointee.duration > 0 { seconds = Double(s.pointee.duration) * av_q2d(s.pointee.time_base) }
+            else if ctx.pointee.duration > 0 { seconds = Double(ctx.pointee.duration) / Double(AV_TIME_BASE) }
+            return (Int(par.width), Int(par.height), seconds)
+        }
+        guard size.0 > 0, size.1 > 0 else { throw MediaReadError("read video size", path: path, reason: "the stream has no picture size") }
+        width = orientation.swapsAxes ? size.1 : size.0
+        height = orientation.swapsAxes ? size.0 : size.1
+        duration = size.2
+        guard timeBase.num > 0, timeBase.den > 0 else {
+            throw MediaReadError("read video timing", path: path, reason: "the stream has no time base")
+        }
+    }
+
+    /// The picture to show at `time` seconds from the start of the clip.
+    /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
+    public func frame(at time: Rational) throws -> PlanarFrame {
+        if let current, time < current.time || time - current.time > seekAhead {
+            try seek(to: time)
+        } else if current == nil, upcoming == nil, !ended {
+            try seek(to: time)
+        }
+        try advance(to: time)
+        guard let shown = current ?? upcoming else {
+            throw MediaReadError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
+        }
+        if let converted, converted.time == shown.time { return converted.frame }
+        let picture = orientation.apply(to: try planar(shown.frame))
+        converted = (shown.time, picture)
+        return picture
+    }
+
+    /// Decodes forward until the next frame starts after `time`.
+    private func advance(to time: Rational) throws {
+        while true {
+            if upcoming == nil, !ended { try decodeNext() }
+            guard let next = upcoming, next.time <= time else { return }
+            current = next
+            upcoming = nil
+        }
+    }
+
+    private func decodeNext() throws {
+        let frame = try CodecFrame()
+        while true {
+            guard try frames.next(into: frame) else {
+                ended = true
+                return
+            }
+            let stamp = frame.pointer.pointee.best_effort_timestamp
+            guard stamp != lenta_av_nopts_value() else { frame.unreference(); continue }
+            let t = Rational((stamp - startTime) * Int64(timeBase.num), Int64(timeBase.den))
+            // Frames that do not move forward (duplicates after a seek) are skipped.
+            if let current, t <= current.time { frame.unreference(); continue }
+            upcoming = (t, frame)
+            return
+        }
+    }
+
+    private func seek(to time: Rational) throws {
+        let target = (time * Rational(Int64(timeBase.den), Int64(timeBase.num))).floor + startTime
+        try frames.seek(to: max(target, startTime))
+        current = nil
+        upcoming = nil
+        ended = false
+        try decodeNext()
+        // A first frame after the time asked (no keyframe before it) still shows.
+        if let first = upcoming, time < first.time {
+            current = first
+            upcoming = nil
+        }
+    }
+
+    /// The decoded frame as yuv420p limited range (converted when it is anything else).
+    private func planar(_ frame: CodecFrame) throws -> PlanarFrame {
+        let f = frame.pointer.pointee
+        if f.format == AV_PIX_FMT_YUV420P.rawValue, f.color_range != AVCOL_RANGE_JPEG, let planar = frame.planarFrame() {
+            return planar
+        }
+        if scaler == nil || scaler?.destinationWidth != frame.width || scaler?.destinationHeight != frame.height {
+            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (frame.width, frame.height, AV_PIX_FMT_YUV420P),
+                                     flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
+            let matrix: ScaleContext.Matrix = f.colorspace == AVCOL_SPC_BT470BG || f.colorspace == AVCOL_SPC_SMPTE170M ? .bt601 : .bt709
+            s.setColourspace(source: matrix, sourceFullRange: f.color_range == AVCOL_RANGE_JPEG, destination: matrix, destinationFullRange: false)
+            scaler = s
+        }
+        guard let scaler, let planar = try scaler.convert(frame).planarFrame() else {
+            throw MediaReadError("convert video frame", path: path, reason: "libswscale gave no yuv420p picture")
+        }
+        return planar
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import LentaCore
+
+/// An item's one geometric transform, from an output pixel to the upright picture's pixel:
+///
+/// 1. `crop` cuts a rectangle of the upright picture (normalised);
+/// 2. `rotate` turns the picture under that rectangle about its centre (degrees, clockwise) and
+///    zooms in by just enough, `|cos θ| + max(w/h, h/w)·|sin θ|`, that the turned rectangle stays
+///    inside the crop: no empty corner ever shows;
+/// 3. the Ken Burns rectangle picks the part of that straightened picture shown at time t;
+/// 4. `fit` places it: `fill` crops it to the frame's shape about its centre, `fit` and `blur`
+///    show all of it, centred, with bars (black, or the blurred picture).
+///
+/// All in Double, never rounded to whole pixels.
+public struct ItemGeometry: Sendable, Equatable {
+    /// The upright picture's size in its own pixels.
+    public var pictureWidth: Double
+    public var pictureHeight: Double
+    public var crop: ProjectRect
+    public var rotation: Double
+    public var fit: FitMode
+    public var motion: KenBurnsPath
+    public var outputWidth: Int
+    public var outputHeight: Int
+
+    public init(pictureWidth: Double, pictureHeight: Double, crop: ProjectRect?, rotation: Double?, fit: FitMode,
+                motion: KenBurnsPath, outputWidth: Int, outputHeight: Int) {
+        self.pictureWidth = pictureWidth
+        self.pictureHeight = pictureHeight
+        self.crop = crop ?? .full
+        self.rotation = rotation ?? 0
+        self.fit = fit
+        self.motion = motion
+        self.outputWidth = outputWidth
+        self.outputHeight = outputHeight
+    }
+
+    /// Where the picture lands at one moment.
+    public struct Placement: Sendable, Equatable {
+        /// Output pixel → upright picture pixel (continuous coordinates).
+        var map: AffineMap
+        /// The part of the frame the picture covers, in output pixels: `[x0, x1) × [y0, y1)`;
+        /// the whole frame for `fill`.
+        public var x0, y0, x1, y1: Double
+        /// Output pixels per picture pixel.
+        public var scale: Double
+    }
+
+    /// The crop in picture pixels.
+    var cropPixels: (x: Double, y: Double, width: Double, height: Double) {
+        (crop.x * pictureWidth, crop.y * pictureHeight, crop.width * pictureWidth, crop.height * pictureHeight)
+    }
+
+    /// The zoom that hides the corners a rotation would show.
+    var rotationZoom: Double {
+        let theta = rotation * .pi / 180
+        let c = cropPixels
+        let aspect = max(c.width / c.height, c.height / c.width)
+        return abs(cos(theta)) + aspect * abs(sin(theta))
+    }
+
+    /// The placement at linear progress `p` ∈ [0, 1] through the item.
+    public func placement(at p: Double) -> Placement {
+        let c = cropPixels
+        let z = rotationZoom
+        let straightWidth = c.width / z, straightHeight = c.height / z
+        let r = motion.rect(at: p)
+        var rx = r.x * straightWidth, ry = r.y * straightHeight
+        var rw = r.width * straightWidth, rh = r.height * straightHeight
+        let ow = Double(outputWidth), oh = Double(outputHeight)
+        var x0 = 0.0, y0 = 0.0, x1 = ow, y1 = oh
+        let scale: Double
+        switch fit {
+        case .fill:
+            let frameAspect = ow / oh
+            if rw / rh > frameAspect {
+                let w = rh * frameAspect
+                rx += (rw - w) / 2
+                rw = w
+            } else {
+                let h = rw / frameAspect
+                ry += (rh - h) / 2
+                rh = h
+            }
+            scale = ow / rw
+        case .fit, .blur:
+            scale = min(ow / rw, oh / rh)
+            let w = rw * scale, h = rh * scale
+            x0 = (ow - w) / 2
+            y0 = (oh - h) / 2
+            x1 = x0 + w
+            y1 = y0 + h
+        }
+        // Output (X, Y) → straightened picture (u, v) = (rx + (X - x0)/scale, ry + (Y - y0)/scale);
+        // then (u, v) → upright picture: centre of the crop + R(-θ)·((u, v) - centre of the straightened picture).
+        let theta = rotation * .pi / 180
+        let cosT = cos(theta), sinT = sin(theta)
+        let centreX = c.x + c.width / 2, centreY = c.y + c.height / 2
+        // d = (u - sw/2, v - sh/2) = (X/scale + ex, Y/scale + ey)
+        let ex = rx - x0 / scale - straightWidth / 2
+        let ey = ry - y0 / scale - straightHeight / 2
+        let k = 1 / scale
+        let map: AffineMap
+        if rotation == 0 {
+            map = AffineMap(a: k, b: 0, c: 0, d: k, tx: centreX + ex, ty: centreY + ey)
+        } else {
+            // o = centre + [[cos, sin], [-sin, cos]] · d
+            map = AffineMap(a: cosT * k, b: sinT * k, c: -sinT * k, d: cosT * k,
+                            tx: centreX + cosT * ex + sinT * ey, ty: centreY - sinT * ex + cosT * ey)
+        }
+        return Placement(map: map, x0: x0, y0: y0, x1: x1, y1: y1, scale: scale)
+    }
+
+    /// The most output pixels per picture pixel over the item (at its start or its end, as the
+    /// rectangle's size changes monotonically): how much of the picture's resolution is needed.
+    public var largestScale: Double {
+        max(placement(at: 0).scale, placement(at: 1).scale)
+    }
+
+    /// The part of the upright picture the item ever shows, in picture pixels (the bounding box
+    /// of the placements at its start and end, which contain every placement between).
+    public var usedRegion: (x0: Double, y0: Double, x1: Double, y1: Double) {
+        var xs: [Double] = [], ys: [Double] = []
+        for p in [0.0, 1.0] {
+            let placement = placement(at: p)
+            for (x, y) in [(placement.x0, placement.y0), (placement.x1, placement.y0), (placement.x0, placement.y1), (placement.x1, placement.y1)] {
+                let o = placement.map.apply(x, y)
+                xs.append(o.x)
+                ys.append(o.y)
+            }
+        }
+        return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? pictureWidth, ys.max() ?? pictureHeight)
+    }
+}

@@ -1,0 +1,34 @@
+/// One plane of 8-bit samples as the resamplers see it inside a `withUnsafe…` call: the pointer
+/// never leaves the call that made it.
+struct SourcePlane: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
+    let width: Int
+    let height: Int
+}
+
+/// A plane being written, inside a `withUnsafeMutable…` call. Slices running in parallel write
+/// disjoint rows.
+struct TargetPlane: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let width: Int
+    let height: Int
+}
+
+/// Splits work into slices run on `threads` threads (`DispatchQueue.concurrentPerform`). Each
+/// slice computes its own pixels with the same arithmetic whatever the split, and nothing is
+/// accumulated across slices, so the result is bit-identical for any thread count.
+struct ParallelSlices: Sendable {
+    let threads: Int
+
+    init(threads: Int) { self.threads = max(1, threads) }
+
+    func run(_ count: Int, _ body: (Int) -> Void) {
+        if threads == 1 || count <= 1 {
+            for i in 0..<count { body(i) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
+    }
+}
+
+import Dispatch

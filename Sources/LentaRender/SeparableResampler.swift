@@ -1,0 +1,122 @@
+/// The fast path for axis-aligned placements (no rotation), separable: for each output row, a
+/// vertical pass over the source columns the row needs (contiguous, so it vectorises, 8-bit to
+/// Float), then a horizontal pass over that one Float row; taps are precomputed per column and
+/// per row (`AxisTaps`). Positions are never rounded to whole pixels: a slow pan moves the
+/// picture by the exact sub-pixel amount each frame.
+enum SeparableResampler {
+    static let stripHeight = 32
+
+    /// Writes `columns × rows` of `target` (as given by the taps' output ranges). `coverage`
+    /// (per column, per row) blends the picture's anti-aliased edges over what is already there.
+    static func resample(_ source: SourcePlane, into target: TargetPlane, x: AxisTaps, y: AxisTaps,
+                         coverage: (x: [Float], y: [Float])?, parallel: ParallelSlices) {
+        guard x.count > 0, y.count > 0 else { return }
+        let strips = (y.count + stripHeight - 1) / stripHeight
+        let columnMin = Int(x.start[0])
+        let columnMax = Int(x.start[x.count - 1]) + x.tapCount
+        // Column starts relative to the first column the rows need.
+        let relativeStarts = x.start.map { $0 - Int32(columnMin) }
+        relativeStarts.withUnsafeBufferPointer { xStart in
+            x.weights.withUnsafeBufferPointer { xWeights in
+                y.start.withUnsafeBufferPointer { yStart in
+                    y.weights.withUnsafeBufferPointer { yWeights in
+                        guard let xs = xStart.baseAddress, let xw = xWeights.baseAddress,
+                              let ys = yStart.baseAddress, let yw = yWeights.baseAddress else { return }
+                        parallel.run(strips) { strip in
+                            let first = strip * stripHeight, last = min(y.count, first + stripHeight)
+                            let row = UnsafeMutablePointer<Float>.allocate(capacity: columnMax - columnMin)
+                            defer { row.deallocate() }
+                            let filtered = UnsafeMutablePointer<Float>.allocate(capacity: x.count)
+                            defer { filtered.deallocate() }
+                            for r in first..<last {
+                                vertical(source, row: row, columns: columnMin..<columnMax, start: Int(ys[r]),
+                                         weights: yw + r * y.tapCount, taps: y.tapCount)
+                                let out = target.base + (y.outputStart + r) * target.width + x.outputStart
+                                if let coverage {
+                                    horizontalBlended(row, out, count: x.count, taps: x.tapCount, starts: xs, weights: xw,
+                                                      coverageX: coverage.x, coverageY: coverage.y[r])
+                                } else {
+                                    horizontal(row, filtered, count: x.count, taps: x.tapCount, starts: xs, weights: xw)
+                                    // Rounding in its own loop lets it vectorise.
+                                    for i in 0..<x.count { out[i] = quantise(filtered[i]) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `row[i] = Σ_k w_k · source[start + k][columns.lowerBound + i]`.
+    @inline(__always)
+    private static func vertical(_ source: SourcePlane, row: UnsafeMutablePointer<Float>, columns: Range<Int>, start: Int,
+                                 weights w: UnsafePointer<Float>, taps: Int) {
+        let count = columns.count
+        let s0 = source.base + start * source.width + columns.lowerBound
+        let stride = source.width
+        if taps == 4 {
+            let s1 = s0 + stride, s2 = s1 + stride, s3 = s2 + stride
+            let w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3]
+            for i in 0..<count {
+                row[i] = w0 * Float(s0[i]) + w1 * Float(s1[i]) + w2 * Float(s2[i]) + w3 * Float(s3[i])
+            }
+        } else {
+            let w0 = w[0]
+            for i in 0..<count { row[i] = w0 * Float(s0[i]) }
+            for k in 1..<max(taps, 1) {
+                let wk = w[k], sk = s0 + k * stride
+                for i in 0..<count { row[i] += wk * Float(sk[i]) }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func tap(_ row: UnsafeMutablePointer<Float>, _ i: Int, taps: Int, starts: UnsafePointer<Int32>,
+                            weights: UnsafePointer<Float>) -> Float {
+        let p = row + Int(starts[i])
+        if taps == 4 {
+            let w = weights + 4 * i
+            return w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + w[3] * p[3]
+        }
+        let w = weights + taps * i
+        var sum: Float = 0
+        for k in 0..<taps { sum += w[k] * p[k] }
+        return sum
+    }
+
+    @inline(__always)
+    private static func horizontal(_ row: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<Float>, count: Int, taps: Int,
+                                   starts: UnsafePointer<Int32>, weights: UnsafePointer<Float>) {
+        if taps == 4 {
+            for i in 0..<count {
+                let p = row + Int(starts[i])
+                let w = weights + 4 * i
+                out[i] = w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + w[3] * p[3]
+            }
+        } else {
+            for i in 0..<count { out[i] = tap(row, i, taps: taps, starts: starts, weights: weights) }
+        }
+    }
+
+    private static func horizontalBlended(_ row: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, count: Int, taps: Int,
+                                          starts: UnsafePointer<Int32>, weights: UnsafePointer<Float>,
+                                          coverageX: [Float], coverageY: Float) {
+        for i in 0..<count {
+            let c = coverageX[i] * coverageY
+            if c >= 1 {
+                out[i] = quantise(tap(row, i, taps: taps, starts: starts, weights: weights))
+            } else if c > 0 {
+                let under = Float(out[i])
+                out[i] = quantise(under + (tap(row, i, taps: taps, starts: starts, weights: weights) - under) * c)
+            }
+        }
+    }
+}
+
+/// A filtered value rounded to the nearest 8-bit sample (ties to even), without branches: the
+/// clamped value plus 1.5·2²³ holds the rounded integer in its low mantissa bits.
+@inline(__always)
+func quantise(_ value: Float) -> UInt8 {
+    UInt8(truncatingIfNeeded: (min(max(value, 0), 255) + 12_582_912).bitPattern)
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LentaCore
+import LentaMedia
+
+/// Makes the story's frames: frame `n` shows the segments the timeline puts at `n / fps` — one,
+/// or two blended by the transition between them. Frames are the same whether asked in order (as
+/// the render does) or alone (as `lenta frame` does), and for any thread count.
+///
+/// Photos are prepared once (decode, reduce, backdrop) on a background queue a second before
+/// they appear, and let go of when their segment is over, so only a few reduced photos are ever
+/// in memory.
+public final class StoryCompositor {
+    public let project: ProjectFile
+    public let preset: OutputPreset
+    public let timeline: StoryTimeline
+    let items: StoryItems
+    let parallel: ParallelSlices
+    let decoderThreads: Int
+    private var layers: [Int: StoryLayer] = [:]
+    private var preparing: [Int: PhotoPreparation] = [:]
+    /// How far ahead photos start being prepared, in frames.
+    public var lookahead: Int
+
+    /// - Parameters:
+    ///   - threads: threads for compositing (0: one per processor). The frames do not depend on it.
+    public init(project: ProjectFile, projectDirectory: URL, preset: OutputPreset, threads: Int = 0) throws {
+        self.project = project
+        self.preset = preset
+        let count = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        parallel = ParallelSlices(threads: count)
+        decoderThreads = threads > 0 ? threads : 0
+        items = try StoryItems(project: project, directory: projectDirectory)
+        let fps = Rational(Int64(preset.fps.numerator), Int64(preset.fps.denominator))
+        let items = self.items
+        timeline = StoryTimeline(project: project, fps: fps, sampleRate: preset.audio.sampleRate) { items.length(of: $0, in: project) }
+        lookahead = Int(fps.rounded)
+    }
+
+    public var frameCount: Int { timeline.frameCount }
+
+    /// Frame `n` (0 ≤ n < frameCount).
+    public func frame(_ n: Int) throws -> PlanarFrame {
+        guard n >= 0, n < timeline.frameCount else {
+            throw RenderError("frame \(n) is outside the story (it has \(timeline.frameCount) frames)")
+        }
+        let visible = timeline.segments(atFrame: n)
+        let t = timeline.time(ofFrame: n)
+        startPreparing(after: n)
+        var frames: [PlanarFrame] = []
+        for index in visible {
+            let segment = timeline.segments[index]
+            let local = t - segment.start
+            let progress = segment.length.numerator == 0 ? 0 : min(1, max(0, (local / segment.length).doubleValue))
+            var frame = PlanarFrame(width: preset.width, height: preset.height)
+            try layer(index).draw(at: local, progress: progress, into: &frame)
+            frames.append(frame)
+        }
+        release(before: n)
+        guard let first = frames.first else { return PlanarFrame(width: preset.width, height: preset.height) }
+        guard frames.count == 2, let outgoing = visible.first, let incoming = visible.last else { return first }
+        let out = timeline.segments[outgoing], into = timeline.segments[incoming]
+        let overlap = out.overlapOut
+        let q = overlap.numerator == 0 ? 1 : ((t - into.start) / overlap).doubleValue
+        return TransitionBlend.blend(out.transitionOut, progress: q, outgoing: first, incoming: frames[1])
+    }
+
+    /// The layer of a segment, made (or waited for) when first needed.
+    private func layer(_ index: Int) throws -> StoryLayer {
+        if let layer = layers[index] { return layer }
+        let made: StoryLayer
+        if let pending = preparing.removeValue(forKey: index) {
+            made = try pending.wait()
+        } else {
+            made = try makeLayer(index)
+        }
+        layers[index] = made
+        return made
+    }
+
+    private func makeLayer(_ index: Int) throws -> StoryLayer {
+        let segment = timeline.segments[index]
+        switch segment.content {
+        case .titleCard:
+            return TitleCardLayer(background: project.titleCard?.background ?? .black, width: preset.width, height: preset.height)
+        case .item(let i):
+            let item = project.items[i]
+            let entry = items.entries[i]
+            let fit = project.fit(for: item)
+            let motion = KenBurnsPath(project.kenBurns(for: item), itemIndex: i, isVideo: entry.isVideo)
+            let preset = self.preset
+            let geometry = { (w: Double, h: Double) in
+                ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
+                             outputWidth: preset.width, outputHeight: preset.height)
+            }
+            do {
+                if entry.isVideo {
+                    return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry,
+                                         threads: decoderThreads, parallel: parallel)
+                }
+                return try PhotoLayer(path: entry.path, geometry: geometry, parallel: parallel)
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError("items[\(i)]: \(error)")
+            }
+        }
+    }
+
+    /// Starts preparing the photos that appear within `lookahead` frames.
+    private func startPreparing(after n: Int) {
+        guard lookahead > 0 else { return }
+        for (index, segment) in timeline.segments.enumerated()
+        where segment.firstFrame > n && segment.firstFrame <= n + lookahead && layers[index] == nil && preparing[index] == nil {
+            guard case .item(let i) = segment.content, !items.entries[i].isVideo else { continue }
+            let preparation = PhotoPreparation()
+            preparing[index] = preparation
+            preparation.start { try self.makeLayer(index) }
+        }
+    }
+
+    /// Lets go of the segments that are over.
+    private func release(before n: Int) {
+        for index in layers.keys where timeline.segments[index].endFrame <= n + 1 {
+            layers[index] = nil
+        }
+    }
+}
+
+/// A photo being prepared on a background queue.
+final class PhotoPreparation: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var result: Result<StoryLayer, Error>?
+
+    func start(_ work: @escaping () throws -> StoryLayer) {
+        group.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let outcome = Result { try work() }
+            self.result = outcome
+            self.group.leave()
+        }
+    }
+
+    func wait() throws -> StoryLayer {
+        group.wait()
+        guard let result else { throw RenderError("a photo's preparation ended without a result") }
+        return try result.get()
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import LentaCore
+import LentaMedia
+
+/// The project's media files as the renderer needs them: where each is, whether it is a photo or
+/// a video (by its content), and a video's length (for an untrimmed clip's place on the timeline).
+struct StoryItems {
+    struct Entry {
+        var path: String
+        var isVideo: Bool
+        var duration: Double?
+    }
+
+    let entries: [Entry]
+
+    init(project: ProjectFile, directory: URL) throws {
+        entries = try project.items.map { item in
+            let path = item.path.hasPrefix("/") ? item.path : directory.appendingPathComponent(item.path).standardizedFileURL.path
+            let outcome: MetadataProbe.Outcome
+            do {
+                outcome = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970)
+            } catch {
+                throw RenderError("\(error)")
+            }
+            guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
+            return Entry(path: path, isVideo: metadata.kind == .video, duration: metadata.duration)
+        }
+    }
+
+    /// An item's nominal length on the timeline, in seconds.
+    func length(of index: Int, in project: ProjectFile) -> Double {
+        let item = project.items[index]
+        if entries[index].isVideo {
+            if let trim = item.trim { return trim.length }
+            return entries[index].duration ?? 0
+        }
+        return item.duration ?? project.photoDuration
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import LentaAuto
+import LentaMedia
+import LentaRender
+
+struct Auto: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The nightly job: scan, group, write missing project files, render the stories whose inputs changed.",
+        discussion: """
+            A story is rendered again when its project file, a file it uses, the preset or lenta itself \
+            changed. Project files you edited are never overwritten. One run per catalog at a time. \
+            --plan prints one render command per due story, for GNU parallel, xargs -P or a job array.
+            """)
+
+    @Argument(help: ArgumentHelp("Media folders to scan.", valueName: "media-folder"))
+    var mediaFolders: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Where project files and MP4s go.", valueName: "stories-folder"))
+    var out: String
+
+    @Option(help: ArgumentHelp("An output preset for every story (lenta presets lists them).", valueName: "name"))
+    var preset: String?
+
+    @Option(help: ArgumentHelp("A lenta whose last item is more recent than this waits for a later run (e.g. 36h, 2d; default: the grouping gap).", valueName: "duration"))
+    var settle: DurationArgument?
+
+    @Flag(help: "Append a lenta's new items to its existing project file (otherwise they are reported).")
+    var updateProjects = false
+
+    @Flag(help: "Say what would be rendered and why; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one self-contained render command per due story on stdout, instead of rendering.")
+    var plan = false
+
+    @Flag(help: "Wait for another run on the same catalog to finish instead of exiting.")
+    var wait = false
+
+    @OptionGroup var catalogOptions: CatalogOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if mediaFolders.isEmpty { throw ValidationError("Name at least one media folder.") }
+        if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
+    }
+
+    func run() async throws {
+        FFmpegLogging.silence()
+        let lock: AutoLock
+        do {
+            lock = try AutoLock(path: catalogOptions.catalogPath + ".lock", wait: wait)
+        } catch let busy as AutoLock.Busy {
+            throw CommandFailure(busy.description)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        InterruptCleanup.install()
+        var options = AutoJob.Options(mediaFolders: mediaFolders, storiesFolder: out)
+        options.preset = preset
+        options.settle = settle?.seconds
+        options.updateProjects = updateProjects
+        options.dryRun = dryRun
+        options.plan = plan
+        let json = output.json
+        let report = try AutoJob(catalog: try catalogOptions.open()).run(options) { story in
+            guard !json else { return }
+            AutoText.print(story, plan: plan)
+        }
+        if json {
+            try JSONOutput.print(report)
+        } else {
+            let line = AutoText.summary(report)
+            if plan { Terminal.error(line) } else { print(line) }
+        }
+        if report.failed { throw ExitCode.failure }
+    }
+}
+
+/// How `lenta auto` reads in a cron mail: one line per story, problems on stderr.
+enum AutoText {
+    static func print(_ s: AutoJob.StoryOutcome, plan: Bool) {
+        let file = URL(fileURLWithPath: s.video).lastPathComponent
+        let why = s.reason.map { " (\($0))" } ?? ""
+        switch s.state {
+        case .rendered: Swift.print("rendered   \(file)\(why)")
+        case .unchanged: if !plan { Swift.print("unchanged  \(file)") }
+        case .waiting: if !plan { Swift.print("waiting    \(file)\(why)") }
+        case .due: Swift.print("would render \(file)\(why)")
+        case .planned: if let command = s.command { Swift.print(command) }
+        case .failed: Terminal.error("failed     \(file): \(s.reason ?? "unknown error")")
+        }
+        if s.newItems > 0 {
+            let note = "  \(s.newItems) new item\(s.newItems == 1 ? "" : "s") not in \(URL(fileURLWithPath: s.project).lastPathComponent) (--update-projects adds them)"
+            if plan { Terminal.error(note) } else { Swift.print(note) }
+        }
+    }
+
+    static func summary(_ r: AutoJob.Report) -> String {
+        var parts = ["\(r.count(.rendered)) rendered", "\(r.count(.unchanged)) unchanged", "\(r.count(.waiting)) waiting",
+                     "\(r.count(.failed)) failed"]
+        if r.count(.due) > 0 { parts.insert("\(r.count(.due)) to render", at: 0) }
+        if r.count(.planned) > 0 { parts.insert("\(r.count(.planned)) planned", at: 0) }
+        let s = r.scan
+        return "lenta auto: " + parts.joined(separator: ", ")
+            + " · scan: \(s.new) new, \(s.changed) changed, \(s.removed) removed, \(s.unreadable.count) unreadable"
+            + (r.removedTemporaryFiles.isEmpty ? "" : " · removed \(r.removedTemporaryFiles.count) unfinished render(s)")
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LentaCore
+import LentaMedia
+import LentaRender
+
+struct Render: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Encode a project file to an MP4 story.",
+        discussion: """
+            The project is validated first: a bad project exits 2 with every problem. The MP4 is \
+            written under a temporary name beside the output and renamed into place when complete; \
+            an interrupted render leaves nothing behind. --preset replaces the project's output \
+            preset and its changes to it.
+            """)
+
+    @Argument(help: ArgumentHelp("The project file.", valueName: "story.json"))
+    var project: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The MP4 to write.", valueName: "story.mp4"))
+    var output: String
+
+    @Option(help: ArgumentHelp("An output preset (lenta presets lists them).", valueName: "name"))
+    var preset: String?
+
+    @Flag(help: "No progress and no warnings on stderr (for cron).")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("Threads for compositing and encoding (default: one per processor).", valueName: "n"))
+    var threads: Int?
+
+    func validate() throws {
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+    }
+
+    func run() async throws {
+        FFmpegLogging.silence()
+        let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
+        InterruptCleanup.install()
+        let renderer: StoryRenderer
+        do {
+            renderer = try StorySetup.renderer(project: story.project, projectDirectory: story.directory, preset: story.preset,
+                                               threads: threads ?? 0)
+        } catch {
+            throw CommandFailure("\(project): \(error)")
+        }
+        let bar = RenderProgress(enabled: !quiet && Terminal.stderrIsTerminal)
+        do {
+            try renderer.render(to: output, encoderThreads: threads ?? 0) { done, total in bar.update(done, of: total) }
+        } catch {
+            bar.finish()
+            throw CommandFailure("\(error)")
+        }
+        bar.finish()
+        if !quiet, Terminal.stderrIsTerminal {
+            let seconds = Double(renderer.frameCount) * Double(story.preset.fps.denominator) / Double(story.preset.fps.numerator)
+            Terminal.error("Wrote \(output) (\(renderer.frameCount) frames, \(String(format: "%.2f", seconds)) s, \(story.preset.name))")
+        }
+    }
+}
+
+/// A project file validated and its output preset chosen, or exit 2 with every problem.
+struct LoadedStory {
+    var project: ProjectFile
+    var directory: URL
+    var preset: OutputPreset
+
+    init(path: String, preset override: String?, quiet: Bool) throws {
+        let url = URL(fileURLWithPath: path)
+        let report = ProjectFile.check(url, validator: ProjectValidator(inspectMedia: Validate.inspect))
+        guard report.isValid, let project = report.project else {
+            for problem in report.problems { Terminal.error("\(path): \(problem)") }
+            throw ExitCode(2)
+        }
+        if !quiet { for warning in report.warnings { Terminal.error("\(path): \(warning)") } }
+        do {
+            self.preset = try StorySetup.outputPreset(for: project, override: override)
+        } catch {
+            Terminal.error("\(path): \(error)")
+            throw ExitCode(2)
+        }
+        self.project = project
+        directory = url.deletingLastPathComponent()
+    }
+}
+
+/// A progress bar with the time left, redrawn in place on a terminal's stderr.
+final class RenderProgress {
+    private let enabled: Bool
+    private let started = Date()
+    private var lastDrawn = Date.distantPast
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ done: Int, of total: Int) {
+        guard enabled, total > 0 else { return }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDrawn) >= 0.2 else { return }
+        lastDrawn = now
+        shown = true
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        let elapsed = now.timeIntervalSince(started)
+        var eta = ""
+        if done > 0, done < total {
+            let left = Int((elapsed / Double(done) * Double(total - done)).rounded())
+            eta = String(format: " ETA %d:%02d", left / 60, left % 60)
+        }
+        FileHandle.standardError.write(Data("\rRendering \(bar) \(done * 100 / total)% \(done)/\(total)\(eta)\u{1B}[K".utf8))
+    }
+
+    func finish() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

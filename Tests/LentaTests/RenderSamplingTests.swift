@@ -1,0 +1,190 @@
+import Foundation
+import LentaCore
+import LentaMedia
+@testable import LentaRender
+import Testing
+
+/// The compositor's sampling: sub-pixel Ken Burns without the whole-pixel shake, exact results
+/// with any thread count, rotation that never shows an empty corner.
+@Suite("Render sampling")
+struct RenderSamplingTests {
+    init() { FFmpegLogging.silence() }
+
+    /// A 640×480 picture of fine texture with three round markers (Gaussian spots on flat discs)
+    /// whose centroids can be measured to a hundredth of a pixel.
+    static let markers: [(x: Double, y: Double)] = [(200, 200), (330, 260), (420, 180)]
+
+    static func texturedPicture(width: Int = 640, height: Int = 480) -> PlanarFrame {
+        var frame = PlanarFrame(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let near = markers.contains { hypot(Double(x) + 0.5 - $0.x, Double(y) + 0.5 - $0.y) < 16 }
+                var value: Double
+                if near {
+                    value = 20
+                    for m in markers {
+                        let d2 = pow(Double(x) + 0.5 - m.x, 2) + pow(Double(y) + 0.5 - m.y, 2)
+                        value += 200 * exp(-d2 / (2 * 3.0 * 3.0))
+                    }
+                } else {
+                    // Fine texture: detail near the sampling limit, in both directions.
+                    value = 120 + 50 * sin(Double(x) * 2.1) * cos(Double(y) * 1.7) + 30 * sin(Double(x + 3 * y) * 0.9)
+                }
+                frame.y[y * width + x] = UInt8(max(16, min(235, value.rounded())))
+            }
+        }
+        return frame
+    }
+
+    /// The centroid (in output pixels) of the bright spot near `guess`.
+    static func centroid(_ frame: PlanarFrame, near guess: (x: Double, y: Double), radius: Int = 10) -> (x: Double, y: Double) {
+        var sx = 0.0, sy = 0.0, total = 0.0
+        let cx = Int(guess.x), cy = Int(guess.y)
+        for y in max(0, cy - radius)...min(frame.height - 1, cy + radius) {
+            for x in max(0, cx - radius)...min(frame.width - 1, cx + radius) where (x - cx) * (x - cx) + (y - cy) * (y - cy) <= radius * radius {
+                let w = max(0, Double(frame.luma(x, y)) - 30)
+                sx += w * (Double(x) + 0.5)
+                sy += w * (Double(y) + 0.5)
+                total += w
+            }
+        }
+        return (sx / max(total, 1e-9), sy / max(total, 1e-9))
+    }
+
+    /// Per-frame displacement of the first marker over `frames` successive placements.
+    static func displacements(_ picture: PlacedPicture, geometry: ItemGeometry, frames: Int,
+                              adjust: (ItemGeometry.Placement) -> ItemGeometry.Placement = { $0 }) -> [Double] {
+        var positions: [Double] = []
+        for n in 0..<frames {
+            var frame = PlanarFrame(width: geometry.outputWidth, height: geometry.outputHeight)
+            let placement = adjust(geometry.placement(at: Double(n) / Double(frames)))
+            PictureLayer.draw(picture, placement, into: &frame, parallel: ParallelSlices(threads: 2))
+            // Where the marker should be, from the exact map's inverse (scale 1, no rotation here).
+            let m = markers[1]
+            let guess = ((m.x - placement.map.tx) / placement.map.a, (m.y - placement.map.ty) / placement.map.d)
+            positions.append(centroid(frame, near: guess).x)
+        }
+        return zip(positions.dropFirst(), positions).map { $0 - $1 }
+    }
+
+    static let slowPan = ItemGeometry(
+        pictureWidth: 640, pictureHeight: 480, crop: nil, rotation: nil, fit: .fill,
+        motion: KenBurnsPath(from: ProjectRect(x: 0.1, y: 0.1, width: 0.5, height: 0.5),
+                             to: ProjectRect(x: 0.2, y: 0.1, width: 0.5, height: 0.5)),
+        outputWidth: 320, outputHeight: 180)
+
+    @Test("a slow Ken Burns pan moves the same sub-pixel amount every frame (within 0.05 px)")
+    func kenBurnsPanIsSmooth() {
+        let picture = PlacedPicture(pixels: Self.texturedPicture())
+        let steps = Self.displacements(picture, geometry: Self.slowPan, frames: 90)
+        let mean = steps.reduce(0, +) / Double(steps.count)
+        let worst = steps.map { abs($0 - mean) }.max() ?? 1
+        // 64 px over 90 frames, the picture moving left.
+        #expect(abs(mean - -64.0 / 90.0) < 0.01)
+        #expect(worst < 0.05, "frame-to-frame displacement varies by \(worst) px")
+    }
+
+    @Test("the measurement catches zoompan's shake: a window rounded to whole pixels fails it")
+    func wholePixelWindowShakes() {
+        let picture = PlacedPicture(pixels: Self.texturedPicture())
+        let steps = Self.displacements(picture, geometry: Self.slowPan, frames: 90) { placement in
+            var rounded = placement
+            rounded.map.tx = placement.map.tx.rounded()
+            rounded.map.ty = placement.map.ty.rounded()
+            return rounded
+        }
+        let mean = steps.reduce(0, +) / Double(steps.count)
+        let worst = steps.map { abs($0 - mean) }.max() ?? 0
+        #expect(worst > 0.25)
+    }
+
+    @Test("a slow zoom is smooth too: the marker's distance from the centre changes smoothly")
+    func kenBurnsZoomIsSmooth() {
+        let picture = PlacedPicture(pixels: Self.texturedPicture())
+        let geometry = ItemGeometry(pictureWidth: 640, pictureHeight: 480, crop: nil, rotation: nil, fit: .fill,
+                                    motion: KenBurnsPath(from: .full, to: ProjectRect(x: 0.05, y: 0.05, width: 0.9, height: 0.9)),
+                                    outputWidth: 320, outputHeight: 180)
+        var positions: [Double] = []
+        for n in 0..<60 {
+            var frame = PlanarFrame(width: 320, height: 180)
+            let placement = geometry.placement(at: Double(n) / 60)
+            PictureLayer.draw(picture, placement, into: &frame, parallel: ParallelSlices(threads: 1))
+            let m = Self.markers[2]
+            let guess = ((m.x - placement.map.tx) / placement.map.a, (m.y - placement.map.ty) / placement.map.d)
+            positions.append(Self.centroid(frame, near: guess, radius: 6).x)
+        }
+        // Second differences of a smooth motion are tiny; whole-pixel steps would make them ±1.
+        let steps = zip(positions.dropFirst(), positions).map { $0 - $1 }
+        let jerks = zip(steps.dropFirst(), steps).map { abs($0 - $1) }
+        #expect((jerks.max() ?? 1) < 0.05)
+    }
+
+    @Test("compositing is bit-identical with 1, 2 or 5 threads", arguments: [0.0, 7.5])
+    func threadCountDoesNotChangePixels(rotation: Double) {
+        let picture = PlacedPicture(pixels: Self.texturedPicture())
+        var geometry = Self.slowPan
+        geometry.rotation = rotation
+        geometry.fit = .fit
+        let placement = geometry.placement(at: 0.37)
+        var frames: [PlanarFrame] = []
+        for threads in [1, 2, 5] {
+            var frame = PlanarFrame(width: 320, height: 180)
+            PictureLayer.draw(picture, placement, into: &frame, parallel: ParallelSlices(threads: threads))
+            frames.append(frame)
+        }
+        #expect(frames[0] == frames[1])
+        #expect(frames[0] == frames[2])
+    }
+
+    @Test("a rotated picture is zoomed just enough: every output pixel maps inside the crop",
+          arguments: [-30.0, -2.5, 1.0, 12.0, 45.0, 90.0])
+    func rotationShowsNoEmptyCorner(degrees: Double) {
+        let crop = ProjectRect(x: 0.1, y: 0.05, width: 0.8, height: 0.9)
+        for fit in [FitMode.fill, .fit] {
+            let geometry = ItemGeometry(pictureWidth: 4000, pictureHeight: 3000, crop: crop, rotation: degrees, fit: fit,
+                                        motion: .still, outputWidth: 1920, outputHeight: 1080)
+            let p = geometry.placement(at: 0)
+            for (x, y) in [(p.x0, p.y0), (p.x1, p.y0), (p.x0, p.y1), (p.x1, p.y1)] {
+                let o = p.map.apply(x, y)
+                #expect(o.x >= 400 - 1e-6 && o.x <= 3600 + 1e-6, "x \(o.x) outside the crop at \(degrees)°")
+                #expect(o.y >= 150 - 1e-6 && o.y <= 2850 + 1e-6, "y \(o.y) outside the crop at \(degrees)°")
+            }
+            // "Just enough": a corner of the turned rectangle touches the crop's edge.
+            let touches = [(p.x0, p.y0), (p.x1, p.y0), (p.x0, p.y1), (p.x1, p.y1)].contains { (x, y) in
+                let o = p.map.apply(x, y)
+                return min(abs(o.x - 400), abs(o.x - 3600), abs(o.y - 150), abs(o.y - 2850)) < 1e-6
+            }
+            #expect(touches || fit == .fill)
+        }
+    }
+
+    @Test("a positive rotation turns the picture clockwise")
+    func rotationDirection() {
+        let geometry = ItemGeometry(pictureWidth: 1000, pictureHeight: 1000, crop: nil, rotation: 10, fit: .fill,
+                                    motion: .still, outputWidth: 100, outputHeight: 100)
+        let p = geometry.placement(at: 0)
+        // Turned clockwise, the picture's point right of the centre appears lower on screen: the
+        // output point right of the centre shows a picture point above the centre.
+        let o = p.map.apply(90, 50)
+        #expect(o.y < 500)
+    }
+
+    @Test("still photos at the output's size come out exactly (the cubic interpolates)")
+    func identityPlacementCopies() {
+        let source = Self.texturedPicture(width: 320, height: 180)
+        let geometry = ItemGeometry(pictureWidth: 320, pictureHeight: 180, crop: nil, rotation: nil, fit: .fill,
+                                    motion: .still, outputWidth: 320, outputHeight: 180)
+        var frame = PlanarFrame(width: 320, height: 180)
+        PictureLayer.draw(PlacedPicture(pixels: source), geometry.placement(at: 0), into: &frame, parallel: ParallelSlices(threads: 2))
+        #expect(frame == source)
+    }
+
+    @Test("auto Ken Burns alternates zooming in and out, deterministically")
+    func autoMotion() {
+        let even = KenBurnsPath(.auto, itemIndex: 0, isVideo: false), odd = KenBurnsPath(.auto, itemIndex: 1, isVideo: false)
+        #expect(even.from == .full && even.to.width < 1)
+        #expect(odd.to == .full && odd.from.width < 1)
+        #expect(KenBurnsPath(.auto, itemIndex: 0, isVideo: true).isStill)
+        #expect(abs(even.to.x + even.to.width / 2 - 0.5) < 1e-12)
+    }
+}
