@@ -37,6 +37,13 @@ demo: build
 		echo; echo "== lenta project $$id -o out/story-$$id.json"; $(DEMO) project $$id -o out/story-$$id.json --force && \
 		$(BIN) validate out/story-$$id.json; \
 	done
+	@for p in samples/projects/*.json; do \
+		n=$$(basename $$p .json); echo; echo "== lenta render $$p -o out/$$n.mp4"; \
+		$(BIN) render $$p -o out/$$n.mp4 && $(BIN) frame $$p --at 3 -o out/$$n-3s.png || exit 1; \
+	done
+	@echo; echo "== lenta auto samples --out out/stories --preset preview (the nightly job; previews for speed)"
+	$(DEMO) auto samples --out out/stories --preset preview --settle 1h
+	@echo; ls -la out out/stories
 
 samples:
 	scripts/make-samples.sh

@@ -491,6 +491,19 @@ stamp "$f" "$t" $o
 # ---------------------------------------------------------------------------------------------
 # check table
 
+# ---------------------------------------------------------------------------------------------
+# music: a calm 24 s loop for the stories (I–V–vi–IV in C, soft pads with a plucked arpeggio),
+# synthesised with aevalsrc; AAC in M4A, as music libraries keep it.
+music="$out/music"
+rm -rf "$music"; mkdir -p "$music"
+pad='0.12*(sin(2*PI*f1*t)+0.5*sin(2*PI*f2*t)+0.4*sin(2*PI*f3*t))*(0.6+0.4*sin(PI*mod(t,6)/6))'
+chord='if(lt(mod(t,24),6),261.63,if(lt(mod(t,24),12),196.00,if(lt(mod(t,24),18),220.00,174.61)))'
+expr=$(echo "$pad" | sed "s/f1/($chord)/g; s/f2/($chord*1.25)/g; s/f3/($chord*1.5)/g")
+pluck="0.18*sin(2*PI*($chord)*2*pow(2,floor(mod(t*4,4))/3)*t)*exp(-6*mod(t,0.25))"
+"${ff[@]}" -f lavfi -i "aevalsrc=exprs='$expr+$pluck|$expr+0.8*$pluck':s=48000:d=24" \
+    -af "afade=t=in:d=0.05,afade=t=out:st=23.9:d=0.1" -c:a aac -b:a 96k "${bitexact[@]}" \
+    "$music/theme.m4a"
+
 cd "$out"
 echo
 echo "== photos (exiftool)"

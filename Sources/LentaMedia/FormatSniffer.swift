@@ -30,6 +30,8 @@ enum FormatSniffer {
         let major = brands.first ?? ""
         let heifBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "mif2"]
         if major == "avif" || major == "avis" { return .avif }
+        // Audio-only members of the family (music in M4A, audiobooks): not photos or videos.
+        if ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "].contains(major) { return nil }
         if heifBrands.contains(major) { return .heif }
         if major == "qt  " { return .mov }
         if major.hasPrefix("3g") { return .threeGP }
