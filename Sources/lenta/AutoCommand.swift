@@ -31,7 +31,7 @@ struct Auto: AsyncParsableCommand {
     @Flag(help: "Say what would be rendered and why; write nothing.")
     var dryRun = false
 
-    @Flag(help: "Print one self-contained render command per due story on stdout, instead of rendering.")
+    @Flag(help: "Print one self-contained render command per due story on stdout, instead of rendering (missing project files are written first).")
     var plan = false
 
     @Flag(help: "Wait for another run on the same catalog to finish instead of exiting.")
@@ -47,11 +47,15 @@ struct Auto: AsyncParsableCommand {
 
     func run() async throws {
         FFmpegLogging.silence()
+        // One line per story as it is decided, also into a pipe or a log file (cron).
+        setvbuf(stdout, nil, _IOLBF, 0)
         let lock: AutoLock
         do {
             lock = try AutoLock(path: catalogOptions.catalogPath + ".lock", wait: wait)
         } catch let busy as AutoLock.Busy {
             throw CommandFailure(busy.description)
+        } catch let unavailable as AutoLock.Unavailable {
+            throw CommandFailure(unavailable.description)
         }
         defer { withExtendedLifetime(lock) {} }
         InterruptCleanup.install()
@@ -88,6 +92,10 @@ enum AutoText {
         case .due: Swift.print("would render \(file)\(why)")
         case .planned: if let command = s.command { Swift.print(command) }
         case .failed: Terminal.error("failed     \(file): \(s.reason ?? "unknown error")")
+        }
+        if s.addedItems > 0 {
+            let note = "  \(s.addedItems) new item\(s.addedItems == 1 ? "" : "s") added to \(URL(fileURLWithPath: s.project).lastPathComponent)"
+            if plan { Terminal.error(note) } else { Swift.print(note) }
         }
         if s.newItems > 0 {
             let note = "  \(s.newItems) new item\(s.newItems == 1 ? "" : "s") not in \(URL(fileURLWithPath: s.project).lastPathComponent) (--update-projects adds them)"

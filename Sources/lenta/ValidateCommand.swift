@@ -19,7 +19,7 @@ struct Validate: AsyncParsableCommand {
 
     func run() async throws {
         let url = URL(fileURLWithPath: project)
-        let report = ProjectFile.check(url, validator: ProjectValidator(inspectMedia: Self.inspect))
+        let report = ProjectFile.check(url, validator: ProjectValidator(inspectMedia: ProjectMediaInspector.inspect))
         if output.json {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {
@@ -28,20 +28,6 @@ struct Validate: AsyncParsableCommand {
         if !report.isValid { throw ExitCode(2) }
     }
 
-    /// Photo or video by the file's content (not its name), and a video's length.
-    @Sendable static func inspect(_ url: URL) -> ProjectMediaInspection {
-        do {
-            switch try MetadataProbe.read(path: url.path, modified: 0, now: Date().timeIntervalSince1970) {
-            case .notMedia: return .notMedia
-            case .media(let metadata):
-                return metadata.kind == .photo ? .photo : .video(duration: metadata.duration)
-            }
-        } catch let error as MediaReadError {
-            return .unreadable(error.reason)
-        } catch {
-            return .unreadable("\(error)")
-        }
-    }
 }
 
 /// What `lenta validate --json` prints.

@@ -25,13 +25,16 @@ struct LentaCLI {
         return packageRoot.appendingPathComponent(".build/debug/lenta")
     }()
 
+    /// Runs `lenta`, in `folder` when given (relative paths then start there).
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "LENTA_CATALOG")
+        env.removeValue(forKey: "LENTA_PRESETS")
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -827,31 +827,3 @@ enum ProjectFixtures {
     }
 }
 
-extension LentaCLI {
-    /// Runs `lenta` with `folder` as its current directory, so that relative paths start there.
-    static func run(_ arguments: [String], environment: [String: String], in folder: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "LENTA_CATALOG")
-        env.removeValue(forKey: "LENTA_PRESETS")
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outData = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
-    }
-}
