@@ -19,7 +19,9 @@ public final class AutoJob {
         public var updateProjects = false
         /// Say what would be rendered and why; write and render nothing.
         public var dryRun = false
-        /// Print a render command per due story instead of rendering.
+        /// Print a render command per due story instead of rendering. Project files are
+        /// inputs, so missing ones are written (and new items appended with `updateProjects`):
+        /// every command printed can run as it is.
         public var plan = false
         public var now = Date().timeIntervalSince1970
         public init(mediaFolders: [String], storiesFolder: String) {
@@ -42,6 +44,8 @@ public final class AutoJob {
         public var reason: String?
         /// Items of the lenta missing from a user's project file (not added without --update-projects).
         public var newItems: Int = 0
+        /// Items appended to the project file by --update-projects in this run.
+        public var addedItems: Int = 0
         /// For --plan: the command that renders this story.
         public var command: String?
     }
@@ -54,6 +58,11 @@ public final class AutoJob {
         public var failed: Bool { count(.failed) > 0 || scan.failed }
     }
 
+    /// A story that cannot be rendered, in words that name the file.
+    struct StoryFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     private let catalog: Catalog
     public init(catalog: Catalog) { self.catalog = catalog }
 
@@ -61,11 +70,17 @@ public final class AutoJob {
     /// one line per story).
     public func run(_ options: Options, onStory: (StoryOutcome) -> Void = { _ in }) throws -> Report {
         let folder = URL(fileURLWithPath: options.storiesFolder).standardizedFileURL
-        if !options.dryRun && !options.plan {
+        // A dry run writes nothing; a plan writes inputs (names, project files), never MP4s.
+        let writesInputs = !options.dryRun
+        if writesInputs {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         var report = Report(scan: try Scanner(catalog: catalog).scan(.init(folders: options.mediaFolders, now: options.now)))
-        report.removedTemporaryFiles = options.dryRun ? [] : Self.removeStaleTemporaryFiles(in: folder)
+        // Unfinished renders of killed runs. Only a run that renders removes them: the renders a
+        // plan hands out run outside our lock and may be writing theirs now.
+        if !options.dryRun && !options.plan {
+            report.removedTemporaryFiles = Self.removeStaleTemporaryFiles(in: folder)
+        }
         let lentas = Lentas(catalog: catalog)
         let settle = try options.settle ?? lentas.groupingOptions().gap
         var stories = try catalog.stories()
@@ -73,14 +88,18 @@ public final class AutoJob {
 
         for summary in try lentas.list().reversed() {  // oldest first
             let detail = try lentas.show(id: summary.id)
-            var name = stories[summary.id]?.name
-            if name == nil {
-                let made = StoryName.unique(StoryName.make(day: summary.start.map { LocalDate($0).description }, title: summary.title), taken: taken)
-                if !options.dryRun && !options.plan { try catalog.nameStory(lentaID: summary.id, name: made) }
-                taken.insert(made)
-                name = made
+            // The name is made once, from the title and first day, and kept from then on; a
+            // lenta that may still be going on is named (and kept) when it settles.
+            let storyName: String
+            var isNamed = true
+            if let kept = stories[summary.id]?.name {
+                storyName = kept
+            } else {
+                storyName = StoryName.unique(StoryName.make(day: summary.start.map { LocalDate($0).description }, title: summary.title),
+                                             taken: taken)
+                taken.insert(storyName)
+                isNamed = false
             }
-            let storyName = name ?? "story"
             let projectURL = folder.appendingPathComponent(storyName + ".json")
             let videoURL = folder.appendingPathComponent(storyName + ".mp4")
             var outcome = StoryOutcome(lenta: summary.id, title: summary.title, state: .unchanged,
@@ -88,35 +107,44 @@ public final class AutoJob {
             defer { report.stories.append(outcome); onStory(outcome) }
 
             // A lenta whose last item is recent may still be going on.
-            if let last = detail.items.last?.captureTime?.utc, options.now - last < settle {
+            if let last = detail.items.compactMap({ $0.captureTime?.utc }).max(), options.now - last < settle {
                 outcome.state = .waiting
                 outcome.reason = "its last item is \(Self.age(options.now - last)) old; it may still be going on"
                 continue
             }
+            if !isNamed && writesInputs {
+                try catalog.nameStory(lentaID: summary.id, name: storyName)
+                stories[summary.id] = StoryRecord(lentaID: summary.id, name: storyName)
+            }
             do {
-                let project = try prepareProject(summary.id, at: projectURL, options: options, outcome: &outcome)
-                guard let project else { continue }  // dry run, project not written yet
-                let report = ProjectFile.check(projectURL, validator: ProjectValidator(inspectMedia: ProjectMediaInspector.inspect))
-                guard report.isValid else {
-                    outcome.state = .failed
-                    outcome.reason = "\(projectURL.lastPathComponent): " + report.problems.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
-                    continue
-                }
+                guard let loaded = try prepareProject(summary.id, at: projectURL, options: options,
+                                                      known: stories[summary.id]?.projectItems, outcome: &outcome) else { continue }
+                let (project, projectBytes) = loaded
                 let preset = try StorySetup.outputPreset(for: project, override: options.preset)
-                let key = try RenderKeys.key(projectURL: projectURL, project: project, preset: preset)
-                guard let why = RenderKeys.reason(old: stories[summary.id]?.rendered, new: key,
-                                                  outputExists: FileManager.default.fileExists(atPath: videoURL.path)) else {
+                let key = try RenderKeys.key(projectBytes: projectBytes, projectURL: projectURL, project: project, preset: preset)
+                let record = stories[summary.id]
+                let outputTime = Self.modificationTime(videoURL.path)
+                var why = RenderKeys.reason(old: record?.rendered, new: key, outputExists: outputTime != nil)
+                // A render a plan handed out with this very key, whose MP4 was written after the plan.
+                if why != nil, record?.planned == key, let plannedAt = record?.plannedAt, let outputTime, outputTime >= plannedAt {
+                    if writesInputs { try catalog.recordRender(lentaID: summary.id, key: key, at: outputTime) }
+                    stories[summary.id]?.rendered = key
+                    stories[summary.id]?.planned = nil
+                    why = nil
+                }
+                guard let why else {
                     outcome.state = .unchanged
                     continue
                 }
                 outcome.reason = why
+                if options.dryRun {
+                    outcome.state = .due
+                    continue
+                }
                 if options.plan {
                     outcome.state = .planned
                     outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset)
-                    continue
-                }
-                if options.dryRun {
-                    outcome.state = .due
+                    try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
                 let renderer = try StorySetup.renderer(project: project, projectDirectory: folder, preset: preset)
@@ -132,35 +160,101 @@ public final class AutoJob {
         return report
     }
 
-    /// The project file of a lenta: written when missing; a user's file is never overwritten,
-    /// but new items are appended with `updateProjects` (and counted otherwise).
-    private func prepareProject(_ id: Int64, at url: URL, options: Options, outcome: inout StoryOutcome) throws -> ProjectFile? {
+    /// The project file of a lenta, validated, with the bytes it was read from (the render key
+    /// hashes the very bytes that are rendered). Written when missing; a user's file is never
+    /// overwritten, but new items are appended with `updateProjects` (and counted otherwise).
+    /// Nil on a dry run that would write or change the file first (`outcome` says so).
+    /// - Parameter known: the items (absolute paths) auto has put in this project file before; an
+    ///   item of the lenta that is neither in the file nor known is new, one the user took out is not.
+    private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?,
+                                outcome: inout StoryOutcome) throws -> (ProjectFile, Data)? {
         let lentas = Lentas(catalog: catalog)
         let fresh = try lentas.project(id: id, writingTo: url)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            if options.dryRun || options.plan {
-                outcome.state = options.plan ? .planned : .due
-                outcome.reason = "new (its project file would be written)"
-                if options.plan { outcome.command = "# lenta auto writes \(url.lastPathComponent) first" }
+        if !FileManager.default.fileExists(atPath: url.path) {
+            if options.dryRun {
+                outcome.state = .due
+                outcome.reason = "new; its project file would be written"
                 return nil
             }
             try fresh.write(to: url)
-            return fresh
+            let folder = url.deletingLastPathComponent()
+            try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
+            return try Self.load(url)
         }
-        var existing = try ProjectFile.decode(try Data(contentsOf: url))
-        let present = Set(existing.items.map(\.path))
-        let missing = fresh.items.filter { !present.contains($0.path) }
-        outcome.newItems = missing.count
-        if !missing.isEmpty && options.updateProjects && !options.dryRun && !options.plan {
-            if let last = existing.items.indices.last, existing.items[last].transition == nil,
-               let wanted = existing.defaults?.transition, wanted.type != .cut {
-                existing.items[last].transition = nil  // the defaults' transition now leads to the new items
+        var (existing, bytes) = try Self.load(url)
+        let folder = url.deletingLastPathComponent()
+        let present = Set(existing.items.map { Self.resolve($0.path, in: folder) })
+        let offered = known ?? []
+        let missing = fresh.items.filter {
+            let file = Self.resolve($0.path, in: folder)
+            return !present.contains(file) && !offered.contains(file)
+        }
+        guard !missing.isEmpty else { return (existing, bytes) }
+        guard options.updateProjects else {
+            outcome.newItems = missing.count
+            return (existing, bytes)
+        }
+        let count = "\(missing.count) new item\(missing.count == 1 ? "" : "s")"
+        if options.dryRun {
+            outcome.state = .due
+            outcome.reason = "\(count) would be added to \(url.lastPathComponent)"
+            return nil
+        }
+        Self.append(missing, to: &existing)
+        try existing.write(to: url)
+        try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
+        outcome.addedItems = missing.count
+        (existing, bytes) = try Self.load(url)
+        return (existing, bytes)
+    }
+
+    /// Reads and validates a project file; a broken one fails its story with the file and why.
+    static func load(_ url: URL) throws -> (ProjectFile, Data) {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: url)
+        } catch {
+            throw StoryFailure(description: "\(url.path): cannot be read")
+        }
+        var validator = ProjectValidator(inspectMedia: ProjectMediaInspector.inspect)
+        validator.baseDirectory = url.deletingLastPathComponent()
+        let report = validator.check(bytes)
+        guard report.isValid, let project = report.project else {
+            throw StoryFailure(description: "\(url.path): " + report.errors.map(\.description).joined(separator: "; "))
+        }
+        return (project, bytes)
+    }
+
+    /// Appends items at the end of a project. The old last item had no transition (`lenta
+    /// project` writes a cut there); it now leads to the new items with the defaults'
+    /// transition, no longer than half of either neighbour, as `lenta project` fits them.
+    static func append(_ items: [ProjectItem], to project: inout ProjectFile) {
+        guard let first = items.first else { return }
+        if let last = project.items.indices.last, project.items[last].transition?.type == .cut,
+           let wanted = project.defaults?.transition, wanted.type != .cut {
+            func length(_ item: ProjectItem) -> Double { item.trim?.length ?? item.duration ?? project.photoDuration }
+            let longest = min(length(project.items[last]), length(first)) / 2
+            if longest >= wanted.duration ?? ProjectTransition.defaultDuration {
+                project.items[last].transition = nil
+            } else {
+                var shorter = wanted
+                shorter.duration = (longest * 10).rounded(.down) / 10
+                project.items[last].transition = (shorter.duration ?? 0) >= 0.1 ? shorter : .cut
             }
-            existing.items += missing
-            try existing.write(to: url)
-            outcome.newItems = 0
         }
-        return existing
+        project.items += items
+    }
+
+    /// A project's media path as an absolute, standardized path (paths in a project file are
+    /// relative to its folder, or absolute): the same file whichever way it is written.
+    static func resolve(_ path: String, in folder: URL) -> String {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL.path
+    }
+
+    static func modificationTime(_ path: String) -> Double? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
     }
 
     /// Temporary files of renders that were killed (`.NAME.mp4.partial-UUID`).

@@ -5,8 +5,8 @@ import LentaCore
 /// The render key of a story: hashes of the project file, of every file it uses (size and
 /// modification time), of the output preset, and the tool's version.
 enum RenderKeys {
-    static func key(projectURL: URL, project: ProjectFile, preset: OutputPreset) throws -> RenderKey {
-        let projectBytes = try Data(contentsOf: projectURL)
+    /// - Parameter projectBytes: the project file as it was read for this render.
+    static func key(projectBytes: Data, projectURL: URL, project: ProjectFile, preset: OutputPreset) throws -> RenderKey {
         let folder = projectURL.deletingLastPathComponent()
         var media: [String] = []
         let paths = project.items.map(\.path) + project.music.map(\.path)

@@ -12,32 +12,39 @@ public enum StoryName {
         return safe(raw)
     }
 
+    /// Names Windows keeps for devices, whatever the extension.
+    static let deviceNames = Set(["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
+
     /// Removes what some file system or shell tool refuses: path separators, reserved characters
-    /// (Windows), control characters, leading dots and dashes, trailing dots and spaces; at most
-    /// 120 bytes of UTF-8.
+    /// (Windows), control characters, leading dots and dashes, trailing dots and spaces, device
+    /// names (Windows); composed Unicode (NFC); at most 120 bytes of UTF-8.
     public static func safe(_ text: String) -> String {
         let reserved: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
         var out = ""
-        for c in text {
-            if reserved.contains(c) || c.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        for c in text.precomposedStringWithCanonicalMapping {
+            if reserved.contains(c) || c.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
                 out.append("-")
             } else {
                 out.append(c)
             }
         }
-        out = out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        out = out.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         while let f = out.first, f == "." || f == "-" || f == " " { out.removeFirst() }
-        while let l = out.last, l == "." || l == " " { out.removeLast() }
         while out.utf8.count > 120 { out.removeLast() }
-        return out.isEmpty ? "story" : out
+        while let l = out.last, l == "." || l == " " { out.removeLast() }
+        if out.isEmpty { return "story" }
+        let stem = out.split(separator: ".", maxSplits: 1).first.map { String($0).trimmingCharacters(in: .whitespaces).uppercased() } ?? ""
+        if deviceNames.contains(stem) { out = "_" + out }
+        return out
     }
 
-    /// `name`, or `name (2)`, `name (3)`… whichever is not taken.
+    /// `name`, or `name (2)`, `name (3)`… whichever is not taken. Names that differ only in
+    /// case count as taken: on macOS and Windows they are the same file.
     public static func unique(_ name: String, taken: Set<String>) -> String {
-        guard taken.contains(name) else { return name }
+        let folded = Set(taken.map { $0.lowercased() })
+        guard folded.contains(name.lowercased()) else { return name }
         var n = 2
-        while taken.contains("\(name) (\(n))") { n += 1 }
+        while folded.contains("\(name) (\(n))".lowercased()) { n += 1 }
         return "\(name) (\(n))"
     }
 }
-
