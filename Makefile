@@ -6,7 +6,7 @@ CONFIG ?= release
 BIN := .build/$(CONFIG)/lenta
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-	libexif-dev libheif-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples
+	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel
 
 .PHONY: deps build test demo samples bench clean
 

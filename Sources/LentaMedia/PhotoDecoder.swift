@@ -3,7 +3,7 @@ import Foundation
 import LentaCore
 
 /// Decodes a photo once, reduced once, and turned upright: JPEG (baseline, progressive,
-/// greyscale, CMYK), PNG and WebP with libavcodec; HEIC/HEIF/AVIF with libheif (tile grids
+/// greyscale), PNG and WebP with libavcodec, CMYK/YCCK JPEG with libjpeg-turbo; HEIC/HEIF/AVIF with libheif (tile grids
 /// assembled, `irot`/`imir` applied by libheif). JPEGs are decoded at 1/2, 1/4 or 1/8 of their
 /// size (libavcodec's `lowres`) when that still leaves enough pixels, so a 50-megapixel photo
 /// costs what the story shows of it, not 50 megapixels.
@@ -66,10 +66,16 @@ public struct PhotoDecoder: Sendable {
         }
         // 1/2^lowres of the size, as long as it still holds the pixels wanted.
         let lowres = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
-        let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)
         let decoded = try CodecFrame()
-        guard try frames.next(into: decoded) else {
-            throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+        do {
+            let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)
+            guard try frames.next(into: decoded) else {
+                throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+            }
+        } catch let error as MediaReadError where format == .jpeg && error.reason.contains("Not yet implemented") {
+            // CMYK and YCCK JPEGs: libjpeg-turbo decodes them.
+            let rgb = try CMYKJPEGPicture.rgbFrame(path: path, scaleDenominator: 1 << lowres)
+            return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
         }
         let f = decoded.pointer.pointee
         let fullRange = f.color_range != AVCOL_RANGE_MPEG

@@ -1,0 +1,94 @@
+#ifndef LENTA_CJPEG_SHIM_H
+#define LENTA_CJPEG_SHIM_H
+
+// libjpeg-turbo, for the one kind of JPEG FFmpeg 5.1 cannot decode: CMYK (and YCCK), as
+// print workflows and some scanners write them. libjpeg reports errors by longjmp, which must
+// not cross Swift frames, so the whole decode runs here in C and returns a status.
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <jpeglib.h>
+
+struct lenta_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void lenta_jpeg_error_exit(j_common_ptr info) {
+    struct lenta_jpeg_error *error = (struct lenta_jpeg_error *)info->err;
+    (*info->err->format_message)(info, error->message);
+    longjmp(error->jump, 1);
+}
+
+static void lenta_jpeg_silent(j_common_ptr info, int level) { (void)info; (void)level; }
+
+/// Decodes a CMYK/YCCK JPEG to packed RGB24 (scaled by 1/scale_denom, 1, 2, 4 or 8).
+/// Returns 0 and a malloc'ed buffer the caller frees, or -1 with `message` filled.
+static inline int lenta_decode_cmyk_jpeg(const char *path, int scale_denom, unsigned char **rgb_out,
+                                         int *width_out, int *height_out, char *message, size_t message_size) {
+    *rgb_out = NULL;
+    FILE *file = fopen(path, "rb");
+    if (!file) { snprintf(message, message_size, "cannot open the file"); return -1; }
+    struct jpeg_decompress_struct info;
+    struct lenta_jpeg_error error;
+    unsigned char *rgb = NULL;
+    JSAMPLE *row = NULL;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = lenta_jpeg_error_exit;
+    error.manager.emit_message = lenta_jpeg_silent;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        snprintf(message, message_size, "%s", error.message);
+        jpeg_destroy_decompress(&info);
+        free(rgb);
+        free(row);
+        fclose(file);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_stdio_src(&info, file);
+    jpeg_read_header(&info, TRUE);
+    if (info.jpeg_color_space != JCS_CMYK && info.jpeg_color_space != JCS_YCCK) {
+        snprintf(message, message_size, "not a CMYK JPEG");
+        jpeg_destroy_decompress(&info);
+        fclose(file);
+        return -1;
+    }
+    info.out_color_space = JCS_CMYK;  // libjpeg turns YCCK into CMYK
+    info.scale_num = 1;
+    info.scale_denom = (unsigned)(scale_denom == 2 || scale_denom == 4 || scale_denom == 8 ? scale_denom : 1);
+    jpeg_start_decompress(&info);
+    const int width = (int)info.output_width, height = (int)info.output_height;
+    rgb = malloc((size_t)width * (size_t)height * 3);
+    row = malloc((size_t)width * 4);
+    if (!rgb || !row) { snprintf(error.message, sizeof error.message, "out of memory"); longjmp(error.jump, 1); }
+    // Adobe writes CMYK inverted (the saved_marker tells); naive conversion: R = C·K/255 on
+    // inverted values, the usual approximation without an ICC profile.
+    const int inverted = info.saw_Adobe_marker;
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW rows[1] = { row };
+        const int y = (int)info.output_scanline;
+        jpeg_read_scanlines(&info, rows, 1);
+        unsigned char *out = rgb + (size_t)y * (size_t)width * 3;
+        for (int x = 0; x < width; x++) {
+            int c = row[4 * x], m = row[4 * x + 1], yy = row[4 * x + 2], k = row[4 * x + 3];
+            if (!inverted) { c = 255 - c; m = 255 - m; yy = 255 - yy; k = 255 - k; }
+            out[3 * x] = (unsigned char)((c * k + 127) / 255);
+            out[3 * x + 1] = (unsigned char)((m * k + 127) / 255);
+            out[3 * x + 2] = (unsigned char)((yy * k + 127) / 255);
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    free(row);
+    fclose(file);
+    *rgb_out = rgb;
+    *width_out = width;
+    *height_out = height;
+    return 0;
+}
+
+#endif
