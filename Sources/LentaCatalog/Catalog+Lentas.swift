@@ -17,7 +17,7 @@ struct LentaRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     var lenta: Lenta? {
         guard let id, let kind = Lenta.Kind(rawValue: kind) else { return nil }
-        return Lenta(id: id, kind: kind, title: title, from: fromDate.flatMap(LocalDate.init), to: toDate.flatMap(LocalDate.init))
+        return Lenta(id: id, kind: kind, title: title, from: fromDate.flatMap { LocalDate($0) }, to: toDate.flatMap { LocalDate($0) })
     }
 }
 

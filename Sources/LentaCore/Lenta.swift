@@ -26,7 +26,7 @@ public struct Lenta: Hashable, Codable, Sendable, Identifiable {
 }
 
 /// A calendar day with no zone: `2024-05-03`.
-public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct LocalDate: Hashable, Comparable, CodableAsText, Sendable {
     public var year: Int, month: Int, day: Int
 
     public init(year: Int, month: Int, day: Int) {
@@ -48,17 +48,6 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let date = LocalDate(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a date: \(text)")
-        }
-        self = date
-    }
+    public init?(codableText: String) { self.init(codableText) }
+    public static let textKind = "a date"
 }

@@ -2,7 +2,7 @@
 ///
 /// Kept apart from instants on purpose: a local time becomes an instant only once its UTC offset
 /// is known, and the two must never be compared directly.
-public struct LocalDateTime: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
     public var year: Int, month: Int, day: Int
     public var hour: Int, minute: Int, second: Int
     /// Fraction of the second, in milliseconds (EXIF `SubSecTime*` rarely carries more).
@@ -82,19 +82,8 @@ public struct LocalDateTime: Hashable, Comparable, Codable, Sendable, CustomStri
         return millisecond == 0 ? base : base + "." + pad(millisecond, 3)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let parsed = LocalDateTime(iso: text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a local date-time: \(text)")
-        }
-        self = parsed
-    }
+    public init?(codableText: String) { self.init(iso: codableText) }
+    public static let textKind = "a local date-time"
 }
 
 func pad(_ value: Int, _ width: Int = 2) -> String {

@@ -1,5 +1,5 @@
 /// A UTC offset such as `+02:00`, in whole seconds east of Greenwich.
-public struct UTCOffset: Hashable, Codable, Sendable, CustomStringConvertible {
+public struct UTCOffset: Hashable, CodableAsText, Sendable {
     public var seconds: Int
 
     public init(seconds: Int) { self.seconds = seconds }
@@ -26,19 +26,8 @@ public struct UTCOffset: Hashable, Codable, Sendable, CustomStringConvertible {
         return (seconds < 0 ? "-" : "+") + pad(a / 3600) + ":" + pad(a % 3600 / 60)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let parsed = UTCOffset(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a UTC offset: \(text)")
-        }
-        self = parsed
-    }
+    public init?(codableText: String) { self.init(codableText[...]) }
+    public static let textKind = "a UTC offset"
 }
 
 extension Character {
