@@ -103,11 +103,8 @@ extension Lentas {
                             warnings: LocationWarning.messages(total: ordered.count, withPosition: withPosition))
     }
 
+    /// The canonical path of a file the user names, as the scan stored it.
     static func absolute(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else {
-            return URL(fileURLWithPath: path).standardizedFileURL.path
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        Scanner.absolute(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

@@ -44,7 +44,7 @@ struct Render: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(project): \(error)")
         }
-        let bar = RenderProgress(enabled: !quiet && Terminal.stderrIsTerminal)
+        let bar = Terminal.ProgressBar(label: "Rendering", enabled: !quiet && Terminal.stderrIsTerminal)
         do {
             try renderer.render(to: output, encoderThreads: threads ?? 0) { done, total in bar.update(done, of: total) }
         } catch {
@@ -81,38 +81,5 @@ struct LoadedStory {
         }
         self.project = project
         directory = url.deletingLastPathComponent()
-    }
-}
-
-/// A progress bar with the time left, redrawn in place on a terminal's stderr.
-final class RenderProgress {
-    private let enabled: Bool
-    private let started = Date()
-    private var lastDrawn = Date.distantPast
-    private var shown = false
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func update(_ done: Int, of total: Int) {
-        guard enabled, total > 0 else { return }
-        let now = Date()
-        guard done == total || now.timeIntervalSince(lastDrawn) >= 0.2 else { return }
-        lastDrawn = now
-        shown = true
-        let width = 30
-        let filled = done * width / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        let elapsed = now.timeIntervalSince(started)
-        var eta = ""
-        if done > 0, done < total {
-            let left = Int((elapsed / Double(done) * Double(total - done)).rounded())
-            eta = String(format: " ETA %d:%02d", left / 60, left % 60)
-        }
-        FileHandle.standardError.write(Data("\rRendering \(bar) \(done * 100 / total)% \(done)/\(total)\(eta)\u{1B}[K".utf8))
-    }
-
-    func finish() {
-        guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -14,11 +14,12 @@ enum Terminal {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// A one-line progress bar redrawn in place.
+    /// A one-line progress bar with the time left, redrawn in place (at most five times a second).
     final class ProgressBar {
         private let label: String
         private let enabled: Bool
-        private var lastDrawn = -1
+        private let started = Date()
+        private var lastDrawn = Date.distantPast
         private var shown = false
 
         init(label: String, enabled: Bool = Terminal.stderrIsTerminal) {
@@ -28,14 +29,19 @@ enum Terminal {
 
         func update(_ done: Int, of total: Int) {
             guard enabled, total > 0 else { return }
-            let percent = done * 100 / total
-            guard percent != lastDrawn else { return }
-            lastDrawn = percent
+            let now = Date()
+            guard done == total || now.timeIntervalSince(lastDrawn) >= 0.2 else { return }
+            lastDrawn = now
             shown = true
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+            var eta = ""
+            if done > 0, done < total {
+                let left = Int((now.timeIntervalSince(started) / Double(done) * Double(total - done)).rounded())
+                eta = String(format: " ETA %d:%02d", left / 60, left % 60)
+            }
+            FileHandle.standardError.write(Data("\r\(label) \(bar) \(done * 100 / total)% \(done)/\(total)\(eta)\u{1B}[K".utf8))
         }
 
         func finish() {
