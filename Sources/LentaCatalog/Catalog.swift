@@ -18,7 +18,14 @@ public final class Catalog {
         configuration.busyMode = .timeout(30)
         configuration.label = "lenta.catalog"
         database = try DatabasePool(path: path, configuration: configuration)
-        try CatalogSchema.migrator.migrate(database)
+        let migrator = CatalogSchema.migrator
+        if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
+            // GRDB checks which migrations ran outside their transaction: two processes opening a
+            // new (or older) catalog at once would both run them. One at a time, then.
+            let lock = try FileLock(path: path + ".schema-lock", wait: true)
+            try migrator.migrate(database)
+            withExtendedLifetime(lock) {}
+        }
     }
 
     /// The default location: `$LENTA_CATALOG`, else `$XDG_DATA_HOME/lenta/catalog.sqlite`,
