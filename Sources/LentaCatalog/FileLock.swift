@@ -34,15 +34,26 @@ public final class FileLock {
                 close(fd)
                 throw Failure.unavailable(reason: "cannot lock it: " + reason)
             }
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let n = pread(fd, &buffer, 63, 0)
-            let holder = n > 0 ? "pid " + String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "another process"
+            let holder = Self.holder(fd)
             close(fd)
             throw Failure.busy(holder: holder)
         }
         _ = ftruncate(fd, 0)
         let pid = "\(getpid())\n"
         _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+    }
+
+    /// The pid the holder wrote. A holder that has just taken the lock may not have written it
+    /// yet, so an empty file is read again for up to 0.2 s.
+    private static func holder(_ fd: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        for _ in 0..<20 {
+            let n = pread(fd, &buffer, 63, 0)
+            let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            if !text.isEmpty { return "pid " + text }
+            usleep(10_000)
+        }
+        return "another process"
     }
 
     deinit {
