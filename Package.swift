@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "harfbuzz",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
 
         .target(name: "LentaCore"),
         .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG"]),
@@ -26,7 +29,9 @@ let package = Package(
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],
             resources: [.copy("Resources")]),
-        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia"]),
+        .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
+        .target(name: "LentaMaps", dependencies: ["LentaCore"], resources: [.copy("Resources")]),
+        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps"]),
         .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
@@ -34,6 +39,7 @@ let package = Package(
             name: "lenta",
             dependencies: [
                 "LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender", "LentaAuto",
+                "LentaText", "LentaMaps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -41,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
-                           "LentaAuto", "LentaTestSupport"]),
+                           "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v5]

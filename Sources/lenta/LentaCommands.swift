@@ -49,7 +49,7 @@ struct List: AsyncParsableCommand {
         let lentas = try Lentas(catalog: try catalogOptions.open()).list()
         if output.json { return try JSONOutput.print(lentas) }
         if lentas.isEmpty { return print("No lentas yet: lenta scan FOLDER finds them, lenta new makes one.") }
-        print(LentaText.list(lentas))
+        print(LentaReadout.list(lentas))
     }
 }
 
@@ -62,7 +62,7 @@ struct Show: AsyncParsableCommand {
     func run() async throws {
         let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).show(id: lenta.id) }
         if output.json { return try JSONOutput.print(detail) }
-        print(LentaText.detail(detail))
+        print(LentaReadout.detail(detail))
     }
 }
 
@@ -91,7 +91,7 @@ struct New: AsyncParsableCommand {
             return try lentas.newLenta(pick: pick)
         }
         if output.json { return try JSONOutput.print(detail) }
-        print("Made lenta \(detail.lenta.id): \(detail.lenta.title) (\(LentaText.counts(detail.lenta)))")
+        print("Made lenta \(detail.lenta.id): \(detail.lenta.title) (\(LentaReadout.counts(detail.lenta)))")
         for warning in detail.lenta.warnings { Terminal.error("Warning: \(warning)") }
     }
 }
@@ -109,7 +109,7 @@ struct Edit: AsyncParsableCommand {
         guard let (from, to) = dates.range else { throw ValidationError("Give both --from and --to.") }
         let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).edit(id: lenta.id, from: from, to: to) }
         if output.json { return try JSONOutput.print(detail) }
-        print("Lenta \(detail.lenta.id) now runs \(from) to \(to): \(detail.lenta.title) (\(LentaText.counts(detail.lenta)))")
+        print("Lenta \(detail.lenta.id) now runs \(from) to \(to): \(detail.lenta.title) (\(LentaReadout.counts(detail.lenta)))")
     }
 }
 
@@ -127,7 +127,7 @@ struct Delete: AsyncParsableCommand {
             guard Terminal.stdinIsTerminal else {
                 throw CommandFailure("not deleting lenta \(lenta.id) without --yes (no terminal to ask on)")
             }
-            FileHandle.standardError.write(Data("Delete lenta \(lenta.id) “\(detail.lenta.title)” (\(LentaText.counts(detail.lenta)))? The files stay. [y/N] ".utf8))
+            FileHandle.standardError.write(Data("Delete lenta \(lenta.id) “\(detail.lenta.title)” (\(LentaReadout.counts(detail.lenta)))? The files stay. [y/N] ".utf8))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else { return print("Kept lenta \(lenta.id).") }
         }

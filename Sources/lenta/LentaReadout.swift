@@ -3,7 +3,7 @@ import LentaLibrary
 import LentaStories
 
 /// How lentas read on a terminal.
-enum LentaText {
+enum LentaReadout {
     static func counts(_ s: LentaSummary) -> String {
         var parts: [String] = []
         if s.photos > 0 { parts.append("\(s.photos) photo\(s.photos == 1 ? "" : "s")") }

@@ -1,0 +1,62 @@
+/// A picture as 8-bit sRGB-encoded red, green, blue and straight (not premultiplied) alpha,
+/// row-major: what maps and title cards are drawn on before they become video frames or PNGs.
+public struct RGBAImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel.
+    public var pixels: [UInt8]
+
+    /// A picture of one colour (alpha 255 unless said).
+    public init(width: Int, height: Int, red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0, alpha: UInt8 = 255) {
+        precondition(width > 0 && height > 0, "a picture has a size")
+        self.width = width
+        self.height = height
+        var p = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: p.count, by: 4) {
+            p[i] = red; p[i + 1] = green; p[i + 2] = blue; p[i + 3] = alpha
+        }
+        pixels = p
+    }
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "pixels match the size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The pixel at (x, y) as (r, g, b, a).
+    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Paints `colour` through `mask` placed at (x, y) (the mask's origin is added), with
+    /// `opacity` (0…1) over what is there ("source over", blended in the encoded values as
+    /// video titling does). Colours are exact over an opaque picture, which is what lenta draws on.
+    public mutating func draw(_ mask: AlphaMask, atX x: Int, y: Int, red: UInt8, green: UInt8, blue: UInt8, opacity: Double = 1) {
+        let left = x + mask.originX, top = y + mask.originY
+        let o = Int((max(0, min(1, opacity)) * 256).rounded())
+        guard o > 0, !mask.isEmpty else { return }
+        let colour = (Int(red), Int(green), Int(blue))
+        let rows = max(0, -top) ..< min(mask.height, height - top)
+        let columns = max(0, -left) ..< min(mask.width, width - left)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for my in rows {
+                let row = (top + my) * width
+                for mx in columns {
+                    let a = Int(mask.alpha[my * mask.width + mx]) * o   // 0…255·256
+                    guard a > 0 else { continue }
+                    let i = (row + left + mx) * 4
+                    // Straight alpha "over": out = src·a + dst·(1 − a); alpha likewise.
+                    let inv = 255 * 256 - a
+                    p[i] = UInt8((colour.0 * a + Int(p[i]) * inv + 32640) / 65280)
+                    p[i + 1] = UInt8((colour.1 * a + Int(p[i + 1]) * inv + 32640) / 65280)
+                    p[i + 2] = UInt8((colour.2 * a + Int(p[i + 2]) * inv + 32640) / 65280)
+                    p[i + 3] = UInt8((255 * a + Int(p[i + 3]) * inv + 32640) / 65280)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import LentaCore
+
+// Placeholder: route maps (Natural Earth outlines, the route, GeoJSON/GPX) are being written.

@@ -1,0 +1,4 @@
+import CFreeType
+import LentaCore
+
+// Placeholder: the FreeType/HarfBuzz/fontconfig text engine is being written.
