@@ -13,6 +13,8 @@ public struct ProjectStyle: Sendable, Equatable {
     public var kenBurns: KenBurns = .auto
     /// Clips longer than this are trimmed to their first `maxClip` seconds.
     public var maxClip: Double = 10
+    /// An opening card with the title, the dates and places, and the route map.
+    public var titleCard = true
     public init() {}
 }
 
@@ -32,6 +34,7 @@ extension Lentas {
             output: ProjectOutput(preset: style.preset),
             defaults: ProjectDefaults(photoDuration: style.photoDuration, fit: style.fit, transition: style.transition,
                                       kenBurns: style.kenBurns),
+            titleCard: style.titleCard ? TitleCard() : nil,
             items: items.map { item in
                 var entry = ProjectItem(path: Self.relativePath(item.path, from: folder))
                 if item.metadata.kind == .video, let duration = item.metadata.duration {
@@ -43,20 +46,27 @@ extension Lentas {
         // A transition may not outlast half of either neighbour (short clips get shorter ones, or
         // a cut), and the last item has none.
         let lengths = project.items.map { $0.trim?.length ?? ($0.duration ?? style.photoDuration) }
+        if project.titleCard != nil, let first = lengths.first {
+            project.titleCard?.transition = Self.transition(style.transition, between: TitleCard.defaultDuration, and: first)
+        }
         for i in project.items.indices where style.transition.type != .cut {
             guard i < project.items.count - 1 else {
                 project.items[i].transition = .cut
                 continue
             }
-            let longest = min(lengths[i], lengths[i + 1]) / 2
-            let wanted = style.transition.duration ?? ProjectTransition.defaultDuration
-            if longest < wanted {
-                var shorter = style.transition
-                shorter.duration = (longest * 10).rounded(.down) / 10
-                project.items[i].transition = (shorter.duration ?? 0) >= 0.1 ? shorter : .cut
-            }
+            project.items[i].transition = Self.transition(style.transition, between: lengths[i], and: lengths[i + 1])
         }
         return project
+    }
+
+    /// `wanted`, or — when it would outlast half of either neighbour — a shorter one or a cut;
+    /// nil when `wanted` fits (the project's default applies).
+    static func transition(_ wanted: ProjectTransition, between a: Double, and b: Double) -> ProjectTransition? {
+        let longest = min(a, b) / 2
+        guard longest < (wanted.duration ?? ProjectTransition.defaultDuration) else { return nil }
+        var shorter = wanted
+        shorter.duration = (longest * 10).rounded(.down) / 10
+        return (shorter.duration ?? 0) >= 0.1 ? shorter : .cut
     }
 
     /// `path` relative to `folder` when it lies under it or near it ("../photos/a.jpg"), else absolute.

@@ -15,6 +15,8 @@ struct Project: AsyncParsableCommand {
     var preset: String = ProjectOutput.defaultPreset
     @Option(help: ArgumentHelp("Seconds each photo shows.", valueName: "seconds"))
     var photoDuration: Double = 3
+    @Flag(inversion: .prefixedNo, help: "Open with a title card: the title, dates and places, and the route map.")
+    var titleCard = true
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
     var force = false
     @OptionGroup var catalogOptions: CatalogOptions
@@ -32,6 +34,7 @@ struct Project: AsyncParsableCommand {
         var style = ProjectStyle()
         style.preset = preset
         style.photoDuration = photoDuration
+        style.titleCard = titleCard
         let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {

@@ -115,6 +115,11 @@ import Testing
         #expect(project.items.count == 16)
         #expect(project.items.first?.path == "../photos/lisbon-0.jpg")
         #expect(project.items.map(\.path).contains("../photos/belem.mp4"))
+        // A title card (title, dates and places, the route map) opens it unless asked not to.
+        #expect(project.titleCard == TitleCard())
+        let bare = try lib().temp.path("stories/bare.json")
+        #expect(try run(["project", String(lisbon.id), "-o", bare, "--no-title-card"]).status == 0)
+        #expect(try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: bare))).titleCard == nil)
         // A second run does not overwrite edits without --force.
         let again = try run(["project", String(lisbon.id), "-o", out])
         #expect(again.status == 1 && again.stderr.contains("--force"))

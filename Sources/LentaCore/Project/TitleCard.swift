@@ -1,5 +1,6 @@
 /// A card with the project's `title` and `subtitle` before the first item. Present means shown.
-/// Defaults: 2.5 s, white text on black, joined to the first item by the default transition.
+/// Defaults: 2.5 s, white text on black, a map of the route (when the items have positions),
+/// joined to the first item by the default transition.
 public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
     public var duration: Double?
     public var background: ProjectColour?
@@ -7,18 +8,21 @@ public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
     public var colour: ProjectColour?
     /// The transition to the first item.
     public var transition: ProjectTransition?
+    /// A map of the route through the items' places; shown unless false (and when there are places).
+    public var map: Bool?
 
     public init(duration: Double? = nil, background: ProjectColour? = nil, colour: ProjectColour? = nil,
-                transition: ProjectTransition? = nil) {
+                transition: ProjectTransition? = nil, map: Bool? = nil) {
         self.duration = duration
         self.background = background
         self.colour = colour
         self.transition = transition
+        self.map = map
     }
 
     public static let defaultDuration = 2.5
 
-    public static let jsonKeys = ["duration", "background", "colour", "transition"]
+    public static let jsonKeys = ["duration", "background", "colour", "transition", "map"]
 
     public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
@@ -26,6 +30,7 @@ public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
         background = o.read("background")
         colour = o.read("colour")
         transition = o.read("transition")
+        map = o.read("map")
     }
 
     public var projectJSON: ProjectJSON.Value {
@@ -34,6 +39,7 @@ public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
         o.set("background", background)
         o.set("colour", colour)
         o.set("transition", transition)
+        o.set("map", map)
         return o.value
     }
 }
