@@ -59,4 +59,28 @@ public struct RGBAImage: Sendable, Equatable {
             }
         }
     }
+
+    /// Lays `picture` over this one with its top-left at (x, y), by its alpha ("source over";
+    /// exact over an opaque picture).
+    public mutating func place(_ picture: RGBAImage, atX x: Int, y: Int) {
+        let rows = max(0, -y) ..< min(picture.height, height - y)
+        let columns = max(0, -x) ..< min(picture.width, width - x)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        pixels.withUnsafeMutableBufferPointer { p in
+            picture.pixels.withUnsafeBufferPointer { q in
+                for row in rows {
+                    for column in columns {
+                        let s = (row * picture.width + column) * 4, d = ((y + row) * width + x + column) * 4
+                        let a = Int(q[s + 3])
+                        if a == 255 {
+                            p[d] = q[s]; p[d + 1] = q[s + 1]; p[d + 2] = q[s + 2]; p[d + 3] = 255
+                        } else if a > 0 {
+                            for c in 0..<3 { p[d + c] = UInt8((Int(q[s + c]) * a + Int(p[d + c]) * (255 - a) + 127) / 255) }
+                            p[d + 3] = UInt8(a + (Int(p[d + 3]) * (255 - a) + 127) / 255)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
