@@ -216,7 +216,7 @@ public final class AutoJob {
         } catch {
             throw StoryFailure(description: "\(url.path): cannot be read")
         }
-        var validator = ProjectValidator(inspectMedia: ProjectMediaInspector.inspect)
+        var validator = StorySetup.validator()
         validator.baseDirectory = url.deletingLastPathComponent()
         let report = validator.check(bytes)
         guard report.isValid, let project = report.project else {

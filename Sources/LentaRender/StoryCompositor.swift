@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaText
 
 /// Makes the story's frames: frame `n` shows the segments the timeline puts at `n / fps` — one,
 /// or two blended by the transition between them. Frames are the same whether asked in order (as
@@ -18,6 +19,8 @@ public final class StoryCompositor {
     let decoderThreads: Int
     private var layers: [Int: StoryLayer] = [:]
     private var preparing: [Int: PhotoPreparation] = [:]
+    /// Each item segment's caption (nil: none), made when the segment first shows.
+    private var captions: [Int: Caption?] = [:]
     /// How far ahead photos start being prepared, in frames.
     public var lookahead: Int
 
@@ -53,6 +56,8 @@ public final class StoryCompositor {
             let progress = segment.length.numerator == 0 ? 0 : min(1, max(0, (local / segment.length).doubleValue))
             var frame = PlanarFrame(width: preset.width, height: preset.height)
             try layer(index).draw(at: local, progress: progress, into: &frame)
+            // On the item's own frame, so the caption goes with it through transitions.
+            try caption(index)?.draw(into: &frame, at: local.doubleValue, segmentLength: segment.length.doubleValue)
             frames.append(frame)
         }
         release(before: n)
@@ -106,6 +111,23 @@ public final class StoryCompositor {
         }
     }
 
+    /// The caption of a segment's item, laid out and drawn when first needed.
+    private func caption(_ index: Int) throws -> Caption? {
+        if let made = captions[index] { return made }
+        var made: Caption?
+        if case .item(let i) = timeline.segments[index].content, let text = project.items[i].text {
+            let engine: TextEngine
+            do {
+                engine = try TextEngine.shared()
+            } catch {
+                throw RenderError("items[\(i)].text: \(error)")
+            }
+            made = Caption(text, frameWidth: preset.width, frameHeight: preset.height, engine: engine)
+        }
+        captions[index] = .some(made)
+        return made
+    }
+
     /// Starts preparing the photos that appear within `lookahead` frames.
     private func startPreparing(after n: Int) {
         guard lookahead > 0 else { return }
@@ -122,6 +144,9 @@ public final class StoryCompositor {
     private func release(before n: Int) {
         for index in layers.keys where timeline.segments[index].endFrame <= n + 1 {
             layers[index] = nil
+        }
+        for index in captions.keys where timeline.segments[index].endFrame <= n + 1 {
+            captions[index] = nil
         }
     }
 }

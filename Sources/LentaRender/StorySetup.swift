@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaText
 
 /// What `lenta render` and `lenta frame` share: the output preset a project renders with, and a
 /// compositor or renderer for it.
@@ -11,6 +12,14 @@ public enum StorySetup {
     public static func outputPreset(for project: ProjectFile, override: String?, library: PresetLibrary = .standard) throws -> OutputPreset {
         if let override { return try library.outputPreset(named: override) }
         return try library.outputPreset(named: project.presetName).applying(project.output)
+    }
+
+    /// The validator `validate`, `render` and `frame` check projects with: media files opened to
+    /// tell photos from videos, and text checked against the installed fonts (a warning for each
+    /// character none has; without a working fontconfig, fonts are not checked here and the
+    /// render reports the problem).
+    public static func validator() -> ProjectValidator {
+        ProjectValidator(inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared())
     }
 
     /// A renderer with the project's sound (music and clips' sound, mixed by `AudioMixer`).

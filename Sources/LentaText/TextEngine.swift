@@ -1,4 +1,84 @@
-import CFreeType
 import LentaCore
 
-// Placeholder: the FreeType/HarfBuzz/fontconfig text engine is being written.
+/// Lays out and rasterises text: fontconfig finds the fonts, HarfBuzz shapes (kerning on,
+/// fallback fonts per run), lines wrap within a width, FreeType draws all glyphs into one
+/// `AlphaMask`. Deterministic; safe to call from any thread (calls take turns on one lock,
+/// as FreeType faces are not thread-safe).
+public final class TextEngine: @unchecked Sendable {
+    public let fonts: FontLibrary
+    private let shaper: TextShaper
+
+    public init(fonts: FontLibrary) throws {
+        self.fonts = fonts
+        shaper = try TextShaper(fonts: fonts)
+    }
+
+    private static let made = Result<TextEngine, Error> { try TextEngine(fonts: FontLibrary()) }
+
+    /// The engine with fontconfig's "DejaVu Sans" (else its sans-serif), made once per process.
+    /// - Throws: `TextError` when fontconfig or FreeType cannot give a font.
+    public static func shared() throws -> TextEngine { try made.get() }
+
+    /// `text` laid out and rasterised.
+    /// - Parameters:
+    ///   - pixelSize: the line height in pixels (baseline to baseline); the em size follows from
+    ///     the primary font's ascender and descender, which together make one line.
+    ///   - maxWidth: widest a line may be, in pixels; nil wraps only at `\n`.
+    public func render(_ text: String, pixelSize: Double, maxWidth: Double?, alignment: TextAlignment = .centre,
+                       weight: FontWeight = .regular) -> RenderedText {
+        fonts.locked {
+            guard pixelSize.isFinite, pixelSize > 0, let primary = fonts.primary(weight) else { return .empty }
+            let face = primary.face
+            let emPixels = pixelSize * Double(face.unitsPerEM) / Double(max(1, face.ascender - face.descender))
+            let emSize = max(1, Int((emPixels * 64).rounded()))
+            let ascent = Double(face.ascender) * emPixels / Double(face.unitsPerEM)
+
+            let (drawable, missing) = split(text, weight: weight)
+            let limit = maxWidth.map { max(0, Int(($0 * 64).rounded(.down))) }
+            let breaker = LineBreaker(maxWidth: limit) { self.shaper.shape($0, weight: weight, emSize: emSize).advance }
+            let lines = drawable.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap(breaker.lines)
+            let shaped = lines.map { shaper.shape($0, weight: weight, emSize: emSize) }
+
+            let boxWidth = shaped.map(\.advance).max() ?? 0
+            let starts = shaped.map { line -> Int in
+                switch alignment {
+                case .left: return 0
+                case .centre: return (boxWidth - line.advance) / 2
+                case .right: return boxWidth - line.advance
+                }
+            }
+            let baselines = lines.indices.map { Int((Double($0) * pixelSize + ascent).rounded()) }
+            let height = Double(lines.count) * pixelSize
+            let mask = GlyphRasteriser(emSize: emSize)
+                .mask(of: shaped, starts: starts, baselines: baselines, boxWidth: (boxWidth + 63) >> 6,
+                      boxHeight: Int(height.rounded(.up)))
+            return RenderedText(mask: mask, width: Double(boxWidth) / 64, height: height, lines: lines, missing: missing)
+        }
+    }
+
+    /// Characters of `text` that no installed font has, in order of first appearance.
+    public func missingCharacters(in text: String) -> [Character] {
+        fonts.locked { split(text, weight: .regular).missing }
+    }
+
+    /// The text that can be drawn (tabs as spaces, control characters and characters without
+    /// a font taken out) and the characters taken out for want of a font.
+    private func split(_ text: String, weight: FontWeight) -> (drawable: String, missing: [Character]) {
+        var drawable = ""
+        var missing: [Character] = []
+        for character in text {
+            if character.isNewline || character == " " {
+                drawable.append(character)
+            } else if character == "\t" {
+                drawable.append(" ")
+            } else if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                continue
+            } else if fonts.font(for: character, weight: weight) != nil {
+                drawable.append(character)
+            } else if !missing.contains(character) {
+                missing.append(character)
+            }
+        }
+        return (drawable, missing)
+    }
+}

@@ -67,7 +67,7 @@ struct LoadedStory {
 
     init(path: String, preset override: String?, quiet: Bool) throws {
         let url = URL(fileURLWithPath: path)
-        let report = ProjectFile.check(url, validator: ProjectValidator(inspectMedia: ProjectMediaInspector.inspect))
+        let report = ProjectFile.check(url, validator: StorySetup.validator())
         guard report.isValid, let project = report.project else {
             for problem in report.problems { Terminal.error("\(path): \(problem)") }
             throw ExitCode(2)

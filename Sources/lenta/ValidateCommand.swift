@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaRender
 
 struct Validate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +20,7 @@ struct Validate: AsyncParsableCommand {
 
     func run() async throws {
         let url = URL(fileURLWithPath: project)
-        let report = ProjectFile.check(url, validator: ProjectValidator(inspectMedia: ProjectMediaInspector.inspect))
+        let report = ProjectFile.check(url, validator: StorySetup.validator())
         if output.json {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {

@@ -289,6 +289,7 @@ final class ProjectValidation {
         if text.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             error(path + "content", "must not be empty")
         }
+        checkFonts(text.content, at: path + "content")
         if case .point(let p)? = text.position {
             for (name, value) in [("x", p.x), ("y", p.y)] where !(0...1).contains(value) {
                 error(path + "position", "\(name) must be in [0, 1] (is \(value))")
@@ -299,6 +300,15 @@ final class ProjectValidation {
         }
         checkTime(text.fadeIn, at: path + "fadeIn")
         checkTime(text.fadeOut, at: path + "fadeOut")
+    }
+
+    /// A warning for each character no installed font has: `no installed font has "ツ" (U+30C4); it is left out`.
+    func checkFonts(_ content: String, at path: Path) {
+        guard let inspect = validator.inspectText else { return }
+        for character in inspect.missingCharacters(in: content) {
+            let codes = character.unicodeScalars.map { "U+" + ProjectWords.hex($0.value) }.joined(separator: " ")
+            warning(path, "no installed font has \"\(character)\" (\(codes)); it is left out")
+        }
     }
 
     func checkTextFades(_ text: TextOverlay, itemLength: Double, at path: Path) {

@@ -24,6 +24,8 @@ import Foundation
 ///   and the transitions into and out of an item together are no longer than the item; a
 ///   transition on the last item is a warning (there is no next item).
 /// - `output`: a known preset; width and height even, in [16, 8192]; fps in [1, 240]; crf [0, 51].
+/// - Characters of an item's text that no installed font has (when `inspectText` is set) are a
+///   warning each: they are left out of the picture.
 /// - A looping music track before the last is a warning (the later tracks never play); a title
 ///   card with neither title nor subtitle is a warning.
 public struct ProjectValidator: Sendable {
@@ -33,12 +35,17 @@ public struct ProjectValidator: Sendable {
     public var presets: PresetLibrary?
     /// Tells what a media file is and how long a video lasts; nil goes by file extensions.
     public var inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)?
+    /// Tells which characters of an item's text no installed font has (a warning each); nil
+    /// checks no fonts.
+    public var inspectText: (any ProjectTextInspection)?
 
     public init(baseDirectory: URL? = nil, presets: PresetLibrary? = PresetLibrary.standard,
-                inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)? = nil) {
+                inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)? = nil,
+                inspectText: (any ProjectTextInspection)? = nil) {
         self.baseDirectory = baseDirectory
         self.presets = presets
         self.inspectMedia = inspectMedia
+        self.inspectText = inspectText
     }
 
     /// Every problem with `project`, in the order of the file.
