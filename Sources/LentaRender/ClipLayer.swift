@@ -4,23 +4,27 @@ import LentaMedia
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made
-/// from the first picture shown.
+/// from the first picture shown. The item's colour table grades each decoded picture first.
 final class ClipLayer: StoryLayer {
     let reader: VideoReader
     let trimStart: Rational
     let geometry: ItemGeometry
     let parallel: ParallelSlices
+    let colour: YUVLookupTable?
     private var background: PlanarFrame?
 
-    init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, threads: Int, parallel: ParallelSlices) throws {
+    init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+         threads: Int, parallel: ParallelSlices) throws {
         reader = try VideoReader(path: path, threads: threads)
         self.trimStart = Rational(seconds: trimStart)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel
+        self.colour = colour
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
-        let source = try reader.frame(at: trimStart + time)
+        var source = try reader.frame(at: trimStart + time)
+        colour?.apply(to: &source, parallel: parallel)
         let picture = PlacedPicture(pixels: source)
         let placement = geometry.placement(at: progress)
         let coversFrame = placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)

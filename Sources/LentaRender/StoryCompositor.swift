@@ -97,12 +97,13 @@ public final class StoryCompositor {
                 ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
                              outputWidth: preset.width, outputHeight: preset.height)
             }
+            let colour = entry.grade.map { YUVLookupTable(grade: $0, parallel: parallel) }
             do {
                 if entry.isVideo {
-                    return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry,
+                    return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry, colour: colour,
                                          threads: decoderThreads, parallel: parallel)
                 }
-                return try PhotoLayer(path: entry.path, geometry: geometry, parallel: parallel)
+                return try PhotoLayer(path: entry.path, geometry: geometry, colour: colour, parallel: parallel)
             } catch let error as RenderError {
                 throw error
             } catch {

@@ -3,18 +3,21 @@ import LentaCore
 import LentaMedia
 
 /// The project's media files as the renderer needs them: where each is, whether it is a photo or
-/// a video (by its content), and a video's length (for an untrimmed clip's place on the timeline).
+/// a video (by its content), a video's length (for an untrimmed clip's place on the timeline),
+/// and its colour grade (its look loaded now, so a bad `.cube` stops the render before it starts).
 struct StoryItems {
     struct Entry {
         var path: String
         var isVideo: Bool
         var duration: Double?
+        /// Nil when the item has no colour work.
+        var grade: ColourGrade?
     }
 
     let entries: [Entry]
 
-    init(project: ProjectFile, directory: URL) throws {
-        entries = try project.items.map { item in
+    init(project: ProjectFile, directory: URL, presets: PresetLibrary = .standard) throws {
+        entries = try project.items.enumerated().map { index, item in
             let path = item.path.hasPrefix("/") ? item.path : directory.appendingPathComponent(item.path).standardizedFileURL.path
             let outcome: MetadataProbe.Outcome
             do {
@@ -23,7 +26,17 @@ struct StoryItems {
                 throw RenderError("\(error)")
             }
             guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
-            return Entry(path: path, isVideo: metadata.kind == .video, duration: metadata.duration)
+            var look: ItemLook?
+            if let name = item.look {
+                do {
+                    look = try ItemLook.load(name, projectDirectory: directory, presets: presets)
+                } catch {
+                    throw RenderError("items[\(index)].look: \(error)")
+                }
+            }
+            let grade = ColourGrade(adjust: item.adjust, look: look)
+            return Entry(path: path, isVideo: metadata.kind == .video, duration: metadata.duration,
+                         grade: grade.isIdentity ? nil : grade)
         }
     }
 

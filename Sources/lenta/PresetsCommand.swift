@@ -4,7 +4,7 @@ import LentaCore
 
 struct Presets: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List output presets (and look presets).",
+        abstract: "List output presets and look presets.",
         discussion: """
             Presets are read from the first of: $LENTA_PRESETS, <lenta's folder>/../share/lenta/presets, \
             <lenta's folder>/presets, and the source tree's presets/ folder that holds an output/ folder.
@@ -23,7 +23,12 @@ struct Presets: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let looks = library.lookNames()
+        let looks: [PresetsOutput.Look]
+        do {
+            looks = try library.looks().map { PresetsOutput.Look(name: $0.name, description: $0.recipe.description) }
+        } catch {
+            throw CommandFailure("\(error)")
+        }
         if output.json {
             try JSONOutput.print(PresetsOutput(directory: directory.path, output: presets, looks: looks))
             return
@@ -36,9 +41,15 @@ struct Presets: AsyncParsableCommand {
 struct PresetsOutput: Encodable {
     var directory: String
     var output: [OutputPreset]
-    var looks: [String]
+    var looks: [Look]
 
-    static func text(directory: String, presets: [OutputPreset], looks: [String]) -> String {
+    /// A look preset: its name (what an item's `look` says) and what it does.
+    struct Look: Encodable {
+        var name: String
+        var description: String
+    }
+
+    static func text(directory: String, presets: [OutputPreset], looks: [Look]) -> String {
         var lines = ["Output presets (\(directory)/output):"]
         let nameWidth = presets.map(\.name.count).max() ?? 0
         for preset in presets {
@@ -51,7 +62,15 @@ struct PresetsOutput: Encodable {
             lines.append(line)
         }
         lines.append("")
-        lines.append(looks.isEmpty ? "Look presets: none installed" : "Look presets: " + looks.joined(separator: ", "))
+        if looks.isEmpty {
+            lines.append("Look presets: none installed")
+        } else {
+            lines.append("Look presets (\(directory)/looks; or give an item the path of a .cube file):")
+            let lookWidth = looks.map(\.name.count).max() ?? 0
+            for look in looks {
+                lines.append("  " + look.name.padding(toLength: lookWidth, withPad: " ", startingAt: 0) + "  — " + look.description)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// The first of these that holds an `output` folder is used. The executable is the running
 /// binary with symbolic links resolved (`/proc/self/exe`), and also the path it was run as, so a
 /// link in `bin/` to a binary elsewhere finds the presets beside either. The folder holds
-/// `output/NAME.json` (output presets) and, once there are any, `looks/NAME.cube` (looks).
+/// `output/NAME.json` (output presets) and `looks/NAME.json` (look recipes, `LookRecipe`).
 public struct PresetLibrary: Hashable, Sendable {
     /// The presets folder in use; nil when none was found.
     public var directory: URL?
@@ -86,15 +86,32 @@ public struct PresetLibrary: Hashable, Sendable {
     /// Names of the output presets (their file names without `.json`), sorted.
     public func outputPresetNames() -> [String] { names(in: outputFolder, extensions: ["json"]) }
 
-    /// Names of the look presets (`looks/NAME.cube`), sorted.
-    public func lookNames() -> [String] {
-        names(in: directory?.appendingPathComponent("looks", isDirectory: true), extensions: ["cube"])
+    var looksFolder: URL? { directory?.appendingPathComponent("looks", isDirectory: true) }
+
+    /// Names of the look presets (`looks/NAME.json`), sorted.
+    public func lookNames() -> [String] { names(in: looksFolder, extensions: ["json"]) }
+
+    /// Reads the look preset `name`.
+    /// - Throws: `PresetLibraryError.unknownLook` (with the known names) or `.invalid` (naming
+    ///   the recipe file, with every problem in it).
+    public func look(named name: String) throws -> LookRecipe {
+        let known = lookNames()
+        guard known.contains(name), let folder = looksFolder else {
+            throw PresetLibraryError.unknownLook(name, known: known, searched: searchedDescription)
+        }
+        let file = folder.appendingPathComponent(name + ".json")
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw PresetLibraryError.invalid(file: file.path, problems: [ProjectProblem(path: "", message: "cannot be read")])
+        }
+        return try LookRecipe.read(data, file: file.path)
     }
 
-    /// The `.cube` file of a look preset.
-    public func lookFile(named name: String) -> URL? {
-        guard lookNames().contains(name) else { return nil }
-        return directory?.appendingPathComponent("looks/\(name).cube")
+    /// Every look preset by name, sorted by name.
+    public func looks() throws -> [(name: String, recipe: LookRecipe)] {
+        try lookNames().map { ($0, try look(named: $0)) }
     }
 
     func names(in folder: URL?, extensions: Set<String>) -> [String] {
@@ -133,6 +150,7 @@ public struct PresetLibrary: Hashable, Sendable {
 /// A preset that cannot be had.
 public enum PresetLibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPreset(String, known: [String], searched: String)
+    case unknownLook(String, known: [String], searched: String)
     case invalid(file: String, problems: [ProjectProblem])
 
     public var description: String {
@@ -142,6 +160,11 @@ public enum PresetLibraryError: Error, Equatable, Sendable, CustomStringConverti
             var text = "unknown output preset \"\(name)\" ("
             if let guess = ProjectSuggestion.closest(to: name, in: known) { text += "did you mean \"\(guess)\"? " }
             return text + "known: \(known.joined(separator: ", ")))"
+        case let .unknownLook(name, known, searched):
+            if known.isEmpty { return "unknown look \"\(name)\": no look presets found (searched \(searched))" }
+            var text = "unknown look \"\(name)\" ("
+            if let guess = ProjectSuggestion.closest(to: name, in: known) { text += "did you mean \"\(guess)\"? " }
+            return text + "known: \(known.joined(separator: ", ")); or give the path of a .cube file)"
         case let .invalid(file, problems):
             return problems.map { "\(file): \($0)" }.joined(separator: "\n")
         }

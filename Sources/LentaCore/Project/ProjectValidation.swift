@@ -160,18 +160,27 @@ final class ProjectValidation {
             error(path, "must not be empty")
             return
         }
-        if look.lowercased().hasSuffix(".cube") {
-            _ = checkFile(look, at: path)
+        if ItemLook.isCubePath(look) {
+            guard case .found(let url) = checkFile(look, at: path) else { return }
+            do {
+                _ = try CubeFile.read(contentsOf: url, displayName: look)
+            } catch {
+                self.error(path, "\(error)")
+            }
             return
         }
         if look.contains("/") {
             error(path, "a look file must be a .cube LUT: \(look)")
             return
         }
-        guard let names = validator.presets?.lookNames(), !names.isEmpty, !names.contains(look) else { return }
-        var message = "unknown look \(ProjectJSON.quoted(look)) ("
-        if let guess = ProjectSuggestion.closest(to: look, in: names) { message += "did you mean \"\(guess)\"? " }
-        error(path, message + "known: \(names.joined(separator: ", ")); or give the path of a .cube file)")
+        guard let library = validator.presets else { return }
+        let names = library.lookNames()
+        guard !names.isEmpty else { return }
+        do {
+            _ = try library.look(named: look)
+        } catch {
+            self.error(path, "\(error)")
+        }
     }
 
     // MARK: Defaults, music, title card

@@ -23,6 +23,8 @@ import Foundation
 ///   duration is a warning; a transition is no longer than the shorter of the two items it joins,
 ///   and the transitions into and out of an item together are no longer than the item; a
 ///   transition on the last item is a warning (there is no next item).
+/// - `look`: a known look preset (once any are installed) that reads, or a `.cube` file that
+///   exists and parses (its problems name the file and line).
 /// - `output`: a known preset; width and height even, in [16, 8192]; fps in [1, 240]; crf [0, 51].
 /// - Characters of an item's text that no installed font has (when `inspectText` is set) are a
 ///   warning each: they are left out of the picture.
