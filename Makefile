@@ -36,11 +36,15 @@ demo: build
 	@for id in $$($(DEMO) list --json | sed -n 's/^    "id" : \([0-9]*\),*/\1/p'); do \
 		echo; echo "== lenta show $$id"; $(DEMO) show $$id; \
 		echo; echo "== lenta project $$id -o out/story-$$id.json"; $(DEMO) project $$id -o out/story-$$id.json --force && \
-		$(BIN) validate out/story-$$id.json; \
+		$(BIN) validate out/story-$$id.json && \
+		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
+		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \
+		$(DEMO) map $$id -o out/route-$$id.gpx || exit 1; \
 	done
 	@for p in samples/projects/*.json; do \
 		n=$$(basename $$p .json); echo; echo "== lenta render $$p -o out/$$n.mp4"; \
-		$(BIN) render $$p -o out/$$n.mp4 && $(BIN) frame $$p --at 3 -o out/$$n-3s.png || exit 1; \
+		$(BIN) render $$p -o out/$$n.mp4 && $(BIN) frame $$p --at 1 -o out/$$n-title.png && \
+		$(BIN) frame $$p --at 4 -o out/$$n-4s.png || exit 1; \
 	done
 	@echo; echo "== lenta auto samples --out out/stories --preset preview (the nightly job; previews for speed)"
 	$(DEMO) auto samples --out out/stories --preset preview --settle 1h
