@@ -6,11 +6,15 @@ import LentaCore
 /// modification time), of the output preset, and the tool's version.
 enum RenderKeys {
     /// - Parameter projectBytes: the project file as it was read for this render.
-    static func key(projectBytes: Data, projectURL: URL, project: ProjectFile, preset: OutputPreset) throws -> RenderKey {
+    /// Named looks count as files the story uses: editing a look's recipe renders again.
+    static func key(projectBytes: Data, projectURL: URL, project: ProjectFile, preset: OutputPreset,
+                    presets: PresetLibrary = .standard) throws -> RenderKey {
         let folder = projectURL.deletingLastPathComponent()
         var media: [String] = []
+        let looks = Set(project.items.compactMap(\.look))
         let paths = project.items.map(\.path) + project.music.map(\.path)
-            + project.items.compactMap(\.look).filter { $0.hasSuffix(".cube") }
+            + looks.filter { $0.hasSuffix(".cube") }.sorted()
+            + looks.filter { !$0.hasSuffix(".cube") }.sorted().compactMap { presets.lookFile(named: $0)?.path }
         for path in paths {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             var st = stat()
@@ -40,7 +44,7 @@ enum RenderKeys {
         guard let old else { return "new" }
         if !outputExists { return "the MP4 is missing" }
         if old.project != new.project { return "the project file changed" }
-        if old.media != new.media { return "a photo, video or music file changed" }
+        if old.media != new.media { return "a photo, video, music or look file changed" }
         if old.preset != new.preset { return "the output preset changed" }
         if old.toolVersion != new.toolVersion { return "lenta changed (\(old.toolVersion) → \(new.toolVersion))" }
         return nil

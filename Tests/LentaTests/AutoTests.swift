@@ -251,7 +251,7 @@ import Testing
             "unchanged  \(Self.lisbonName).mp4",
             "  1 new item not in \(Self.lisbonName).json (--update-projects adds them)",
             "unchanged  \(Self.munichName).mp4",
-            "rendered   \(Self.tokyoName).mp4 (a photo, video or music file changed)",
+            "rendered   \(Self.tokyoName).mp4 (a photo, video, music or look file changed)",
             "lenta auto: 1 rendered, 2 unchanged, 0 waiting, 0 failed · scan: 1 new, 1 changed, 0 removed, 0 unreadable",
         ], "\(third.stdout)")
         #expect(Self.sameTime(Self.modified(lib.video(Self.munichName)), munichTime), "the untouched story is not written again")
@@ -632,6 +632,28 @@ import Testing
 
     // MARK: - Pieces
 
+    @Test("render keys: editing a look preset's recipe (or a .cube) changes the story's key")
+    func lookFilesAreInTheKey() throws {
+        let temp = try TemporaryFolder()
+        let looks = temp.url.appendingPathComponent("presets/looks")
+        try FileManager.default.createDirectory(at: looks, withIntermediateDirectories: true)
+        let recipe = looks.appendingPathComponent("sunny.json")
+        try Data(#"{"description": "Sunny", "temperature": 0.2}"#.utf8).write(to: recipe)
+        let cube = temp.url.appendingPathComponent("grade.cube")
+        try Data("LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n".utf8).write(to: cube)
+        let library = PresetLibrary(directory: temp.url.appendingPathComponent("presets"))
+        let project = ProjectFile(items: [ProjectItem(path: "a.jpg", look: "sunny"), ProjectItem(path: "b.jpg", look: "grade.cube")])
+        let projectURL = temp.url.appendingPathComponent("story.json")
+        let preset = try PresetLibrary.standard.outputPreset(named: ProjectOutput.defaultPreset)
+        let key = { try RenderKeys.key(projectBytes: Data(), projectURL: projectURL, project: project, preset: preset, presets: library) }
+        let before = try key()
+        try Data(#"{"description": "Sunny", "temperature": 0.45}"#.utf8).write(to: recipe)
+        let afterRecipe = try key()
+        #expect(afterRecipe.media != before.media)
+        try Data("LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n0.9 0.9 0.9\n".utf8).write(to: cube)
+        #expect(try key().media != afterRecipe.media)
+    }
+
     @Test("render keys: why a story renders again, in the order a user would look")
     func renderReasons() {
         let key = RenderKey(project: "p", media: "m", preset: "s", toolVersion: "1")
@@ -640,7 +662,7 @@ import Testing
         #expect(RenderKeys.reason(old: key, new: key, outputExists: false) == "the MP4 is missing")
         var other = key
         other.media = "m2"
-        #expect(RenderKeys.reason(old: key, new: other, outputExists: true) == "a photo, video or music file changed")
+        #expect(RenderKeys.reason(old: key, new: other, outputExists: true) == "a photo, video, music or look file changed")
         other.project = "p2"
         #expect(RenderKeys.reason(old: key, new: other, outputExists: true) == "the project file changed")
         #expect(RenderKeys.reason(old: key, new: RenderKey(project: "p", media: "m", preset: "s2", toolVersion: "1"),

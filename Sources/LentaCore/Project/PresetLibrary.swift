@@ -91,6 +91,12 @@ public struct PresetLibrary: Hashable, Sendable {
     /// Names of the look presets (`looks/NAME.json`), sorted.
     public func lookNames() -> [String] { names(in: looksFolder, extensions: ["json"]) }
 
+    /// The recipe file of the look preset `name`, when there is one.
+    public func lookFile(named name: String) -> URL? {
+        guard lookNames().contains(name) else { return nil }
+        return looksFolder?.appendingPathComponent("\(name).json")
+    }
+
     /// Reads the look preset `name`.
     /// - Throws: `PresetLibraryError.unknownLook` (with the known names) or `.invalid` (naming
     ///   the recipe file, with every problem in it).
