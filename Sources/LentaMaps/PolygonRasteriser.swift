@@ -34,9 +34,10 @@ public enum PolygonRasteriser {
                 edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, slope: (b.x - a.x) / (b.y - a.y), winding: down ? 1 : -1))
             }
         }
-        let left = max(0, Int(minX.rounded(.down))), right = min(width, Int(maxX.rounded(.up)))
-        let top = max(0, Int(minY.rounded(.down))), bottom = min(height, Int(maxY.rounded(.up)))
-        guard !edges.isEmpty, left < right, top < bottom else { return AlphaMask(width: 0, height: 0) }
+        guard !edges.isEmpty else { return AlphaMask(width: 0, height: 0) }
+        let left = PixelClamp.index(minX.rounded(.down), limit: width), right = PixelClamp.index(maxX.rounded(.up), limit: width)
+        let top = PixelClamp.index(minY.rounded(.down), limit: height), bottom = PixelClamp.index(maxY.rounded(.up), limit: height)
+        guard left < right, top < bottom else { return AlphaMask(width: 0, height: 0) }
         let maskWidth = right - left
         var alpha = [UInt8](repeating: 0, count: maskWidth * (bottom - top))
 

@@ -30,14 +30,17 @@ public enum StrokeRasteriser {
             minX = min(minX, a.x, b.x); maxX = max(maxX, a.x, b.x)
             minY = min(minY, a.y, b.y); maxY = max(maxY, a.y, b.y)
         }
-        let left = max(0, Int((minX - reach).rounded(.down))), right = min(width, Int((maxX + reach).rounded(.up)))
-        let top = max(0, Int((minY - reach).rounded(.down))), bottom = min(height, Int((maxY + reach).rounded(.up)))
+        guard !finite.isEmpty else { return AlphaMask(width: 0, height: 0) }
+        let left = PixelClamp.index((minX - reach).rounded(.down), limit: width), right = PixelClamp.index((maxX + reach).rounded(.up), limit: width)
+        let top = PixelClamp.index((minY - reach).rounded(.down), limit: height), bottom = PixelClamp.index((maxY + reach).rounded(.up), limit: height)
         guard left < right, top < bottom else { return AlphaMask(width: 0, height: 0) }
         let maskWidth = right - left
         var alpha = [UInt8](repeating: 0, count: maskWidth * (bottom - top))
         for (a, b) in finite {
-            let x0 = max(left, Int((min(a.x, b.x) - reach).rounded(.down))), x1 = min(right, Int((max(a.x, b.x) + reach).rounded(.up)))
-            let y0 = max(top, Int((min(a.y, b.y) - reach).rounded(.down))), y1 = min(bottom, Int((max(a.y, b.y) + reach).rounded(.up)))
+            let x0 = max(left, PixelClamp.index((min(a.x, b.x) - reach).rounded(.down), limit: width))
+            let x1 = min(right, PixelClamp.index((max(a.x, b.x) + reach).rounded(.up), limit: width))
+            let y0 = max(top, PixelClamp.index((min(a.y, b.y) - reach).rounded(.down), limit: height))
+            let y1 = min(bottom, PixelClamp.index((max(a.y, b.y) + reach).rounded(.up), limit: height))
             guard x0 < x1, y0 < y1 else { continue }
             for y in y0..<y1 {
                 let base = (y - top) * maskWidth - left
