@@ -31,7 +31,7 @@ public struct RouteMapRenderer: Sendable {
             let rings = country.rings.filter { $0.box.intersects(view) }.map { projected($0, framing) }
             let colour = visited.contains(country.code) ? style.visitedLand : style.land
             paint(&image, PolygonRasteriser.fill(rings, rule: .evenOdd, width: width, height: height), colour)
-            borders += rings.map { $0 + [$0[0]] }
+            borders += rings.compactMap { ring in ring.first.map { ring + [$0] } }   // closed for stroking
         }
         paint(&image, StrokeRasteriser.stroke(borders, lineWidth: style.borderWidth * unit, width: width, height: height), style.border)
 
