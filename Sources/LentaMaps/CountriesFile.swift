@@ -70,6 +70,7 @@ enum CountriesFile {
             let code = try reader.string(), name = try reader.string()
             let west = try reader.zigzag(), south = try reader.zigzag(), east = try reader.zigzag(), north = try reader.zigzag()
             let ringCount = try reader.varint()
+            guard ringCount <= reader.remaining else { throw Damage(reason: "\(code) claims \(ringCount) rings, more than the file holds") }
             var rings: [CountryOutline.Ring] = []
             rings.reserveCapacity(ringCount)
             for _ in 0..<ringCount {
