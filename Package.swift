@@ -31,7 +31,7 @@ let package = Package(
             resources: [.copy("Resources")]),
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
         .target(name: "LentaMaps", dependencies: ["LentaCore"], resources: [.copy("Resources")]),
-        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps"]),
+        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces"]),
         .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),

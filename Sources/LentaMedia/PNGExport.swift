@@ -36,16 +36,6 @@ public enum PNGExport {
 
     /// Writes the frame as PNG through a temporary file renamed into place.
     public static func write(_ frame: PlanarFrame, to path: String) throws {
-        let bytes = try pngData(frame, path: path)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)").path
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw MediaWriteError("write PNG", path: path, reason: String(cString: strerror(errno)))
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw MediaWriteError("rename into place", path: path, reason: reason)
-        }
+        try AtomicWrite.write(try pngData(frame, path: path), to: path, what: "PNG")
     }
 }

@@ -1,0 +1,60 @@
+import LentaCore
+
+/// A route as GPX 1.1: a `wpt` per stop (name, UTC time) and one `trk` whose `trkseg` runs
+/// through the stops in order. Text is XML-escaped; coordinates have 6 decimals.
+public enum RouteGPX {
+    public static func text(_ stops: [RouteStop], title: String? = nil) -> String {
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<gpx version=\"1.1\" creator=\"lenta\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
+        ]
+        if let title { lines.append("  <metadata><name>\(XMLText.escape(title))</name></metadata>") }
+        for stop in stops {
+            lines.append("  <wpt \(attributes(stop.point))>")
+            if let time = StopTimeText.utc(stop.time) { lines.append("    <time>\(time)</time>") }
+            if let name = stop.name { lines.append("    <name>\(XMLText.escape(name))</name>") }
+            lines.append("  </wpt>")
+        }
+        if !stops.isEmpty {
+            lines.append("  <trk>")
+            if let title { lines.append("    <name>\(XMLText.escape(title))</name>") }
+            lines.append("    <trkseg>")
+            for stop in stops {
+                if let time = StopTimeText.utc(stop.time) {
+                    lines.append("      <trkpt \(attributes(stop.point))><time>\(time)</time></trkpt>")
+                } else {
+                    lines.append("      <trkpt \(attributes(stop.point))/>")
+                }
+            }
+            lines.append("    </trkseg>")
+            lines.append("  </trk>")
+        }
+        lines.append("</gpx>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func attributes(_ p: GeoPoint) -> String {
+        "lat=\"\(FixedDecimal.text(p.latitude, digits: 6))\" lon=\"\(FixedDecimal.text(GeoBox.wrap(p.longitude), digits: 6))\""
+    }
+}
+
+/// XML character data and attribute values.
+enum XMLText {
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // XML 1.0 allows no control characters but tab, newline and return.
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

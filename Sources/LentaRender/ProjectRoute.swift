@@ -1,0 +1,44 @@
+import Foundation
+import LentaCore
+import LentaMaps
+import LentaMedia
+import LentaPlaces
+
+/// The route of a project's story, for its title card's map, where there is no catalog: each
+/// item's capture time and position read from its own file, its place named by the gazetteer
+/// as a scan would name it, in the project's item order.
+public enum ProjectRoute {
+    /// The project's items, in order, with what their files say. Paths are relative to
+    /// `directory`. A file that cannot be read is an error naming it.
+    public static func locatedItems(project: ProjectFile, directory: URL, gazetteer: Gazetteer) throws -> [LocatedItem] {
+        try project.items.map { item in
+            let path = item.path.hasPrefix("/") ? item.path : directory.appendingPathComponent(item.path).standardizedFileURL.path
+            let outcome: MetadataProbe.Outcome
+            do {
+                outcome = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970)
+            } catch {
+                throw RenderError("\(error)")
+            }
+            guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
+            guard let point = metadata.location, point.isPlausible else {
+                return LocatedItem(time: metadata.captureTime, point: nil, placeName: nil)
+            }
+            let place = gazetteer.itemPlace(at: point)
+            let time = metadata.captureTime.map { gazetteer.captureTimeWithLocalOffset($0, at: point) ?? $0 }
+            return LocatedItem(time: time?.source.isFallback == true ? nil : time, point: point,
+                               placeName: place.flatMap { $0.isRemote ? nil : $0.city })
+        }
+    }
+
+    /// The stops of the project's route (see `RouteStops.build`); empty when no item has a
+    /// position. Uses the bundled gazetteer unless one is given.
+    public static func stops(project: ProjectFile, directory: URL, gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
+        let places: Gazetteer
+        do {
+            places = try gazetteer ?? Gazetteer.bundled()
+        } catch {
+            throw RenderError("cannot read the place names for the map: \(error)")
+        }
+        return RouteStops.build(from: try locatedItems(project: project, directory: directory, gazetteer: places))
+    }
+}
