@@ -6,7 +6,7 @@ import LentaPlaces
 
 /// The route of a project's story, for its title card's map, where there is no catalog: each
 /// item's capture time and position read from its own file, its place named by the gazetteer
-/// as a scan would name it, in the project's item order.
+/// as a scan would name it; the stops in the order the items were taken.
 public enum ProjectRoute {
     /// The project's items, in order, with what their files say. Paths are relative to
     /// `directory`. A file that cannot be read is an error naming it.
@@ -39,6 +39,17 @@ public enum ProjectRoute {
         } catch {
             throw RenderError("cannot read the place names for the map: \(error)")
         }
-        return RouteStops.build(from: try locatedItems(project: project, directory: directory, gazetteer: places))
+        return RouteStops.build(from: inTimeOrder(try locatedItems(project: project, directory: directory, gazetteer: places)))
+    }
+
+    /// The route follows the trip as it happened, whatever order the story tells it in: items
+    /// by the instant they were taken when every located item has one, else in story order.
+    static func inTimeOrder(_ items: [LocatedItem]) -> [LocatedItem] {
+        let located = items.filter { $0.point != nil }
+        let instants = located.compactMap { $0.time?.utc }
+        guard instants.count == located.count else { return items }
+        return located.enumerated()
+            .sorted { ($0.element.time?.utc ?? 0, $0.offset) < ($1.element.time?.utc ?? 0, $1.offset) }
+            .map(\.element)
     }
 }

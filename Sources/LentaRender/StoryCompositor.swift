@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import LentaMaps
 import LentaMedia
 import LentaText
 
@@ -14,6 +15,7 @@ public final class StoryCompositor {
     public let project: ProjectFile
     public let preset: OutputPreset
     public let timeline: StoryTimeline
+    let projectDirectory: URL
     let items: StoryItems
     let parallel: ParallelSlices
     let decoderThreads: Int
@@ -32,6 +34,7 @@ public final class StoryCompositor {
         let count = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         parallel = ParallelSlices(threads: count)
         decoderThreads = threads > 0 ? threads : 0
+        self.projectDirectory = projectDirectory
         items = try StoryItems(project: project, directory: projectDirectory)
         let fps = Rational(Int64(preset.fps.numerator), Int64(preset.fps.denominator))
         let items = self.items
@@ -86,7 +89,7 @@ public final class StoryCompositor {
         let segment = timeline.segments[index]
         switch segment.content {
         case .titleCard:
-            return TitleCardLayer(background: project.titleCard?.background ?? .black, width: preset.width, height: preset.height)
+            return try titleCardLayer()
         case .item(let i):
             let item = project.items[i]
             let entry = items.entries[i]
@@ -127,6 +130,27 @@ public final class StoryCompositor {
         }
         captions[index] = .some(made)
         return made
+    }
+
+    /// The title card: title, subtitle and the route map of the items' places.
+    private func titleCardLayer() throws -> StoryLayer {
+        let card = project.titleCard ?? TitleCard()
+        let stops = card.map == false ? [] : try ProjectRoute.stops(project: project, directory: projectDirectory)
+        let outlines: CountryOutlines?
+        do {
+            outlines = stops.isEmpty ? nil : try CountryOutlines.bundled()
+        } catch {
+            throw RenderError("titleCard: cannot read the country outlines for the map: \(error)")
+        }
+        let text: TextEngine
+        do {
+            text = try TextEngine.shared()
+        } catch {
+            throw RenderError("titleCard: no font for the title: \(error)")
+        }
+        let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops,
+                                            outlines: outlines, width: preset.width, height: preset.height, text: text)
+        return TitleCardLayer(picture: picture)
     }
 
     /// Starts preparing the photos that appear within `lookahead` frames.

@@ -8,13 +8,12 @@ protocol StoryLayer: AnyObject {
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws
 }
 
-/// The title card: for now its background colour for its whole duration (text comes later).
+/// The title card: its picture (`TitleCardPicture`), drawn once, for its whole duration.
 final class TitleCardLayer: StoryLayer {
     let picture: PlanarFrame
 
-    init(background: ProjectColour, width: Int, height: Int) {
-        picture = PlanarFrame(width: width, height: height,
-                              colour: YUVColour(red: background.red, green: background.green, blue: background.blue))
+    init(picture: RGBAImage) {
+        self.picture = PlanarFrame(rgba: picture)
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws { frame = picture }

@@ -3,6 +3,7 @@ import Foundation
 import LentaLibrary
 import LentaMaps
 import LentaMedia
+import LentaRender
 
 struct Map: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,7 +49,7 @@ struct Map: AsyncParsableCommand {
                 FFmpegLogging.silence()
                 let outlines = try CountryOutlines.bundled()
                 // Labels wait for the text engine; until then the map has dots without names.
-                let image = RouteMapRenderer(outlines: outlines, style: mapStyle).render(stops, width: width, height: height, labeller: nil)
+                let image = RouteMapRenderer(outlines: outlines, style: mapStyle).render(stops, width: width, height: height, labeller: TextLabeller.shared())
                 try PNGExport.write(image, to: output)
             case .geoJSON:
                 try AtomicWrite.write(Array(RouteGeoJSON.text(stops, title: route.title).utf8), to: output, what: "GeoJSON")

@@ -209,6 +209,8 @@ final class ProjectValidation {
         if (project.title ?? "").isEmpty && (project.subtitle ?? "").isEmpty {
             warning(path, "there is no title or subtitle to show")
         }
+        if let title = project.title { checkFonts(title, at: .root + "title") }
+        if let subtitle = project.subtitle { checkFonts(subtitle, at: .root + "subtitle") }
     }
 
     // MARK: Items
