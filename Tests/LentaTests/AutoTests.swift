@@ -220,8 +220,9 @@ import Testing
         #expect(first.stderr.isEmpty, "no terminal: no progress, and nothing went wrong")
         for name in [Self.lisbonName, Self.munichName, Self.tokyoName] {
             let video = try Self.probe(lib.video(name))
-            #expect(video.frames == 240, "\(name)")
-            #expect(abs(video.duration - 8.0) < 0.001, "\(name)")
+            // 3 × 3 s photos − 2 × 0.5 s crossfades, after a 2.5 s title card joined by one more.
+            #expect(video.frames == 300, "\(name)")
+            #expect(abs(video.duration - 10.0) < 0.001, "\(name)")
             #expect(FileManager.default.fileExists(atPath: lib.project(name)))
         }
         #expect(lib.storyFiles().allSatisfy { !$0.hasPrefix(".") }, "no temporary files: \(lib.storyFiles())")
@@ -288,7 +289,7 @@ import Testing
                                               "../photos/porto-0.jpg"])
         #expect(updated.items[2].transition == nil, "the old last item now leads to the new one with the defaults' crossfade")
         #expect(updated.items[3].transition == .cut)
-        #expect(try Self.probe(lib.video(Self.lisbonName)).frames == 315)  // 4 × 3 s − 3 × 0.5 s
+        #expect(try Self.probe(lib.video(Self.lisbonName)).frames == 375)  // 2.5 s title card + 4 × 3 s − 4 × 0.5 s
         #expect(Self.sameTime(Self.modified(lib.video(Self.munichName)), munichTime))
 
         // An item the user takes out of the project is not offered again.
@@ -457,7 +458,7 @@ import Testing
 
         // The old MP4 is untouched and still decodes.
         #expect(try Data(contentsOf: URL(fileURLWithPath: lib.video(Self.munichName))) == oldVideo)
-        #expect(try Self.probe(lib.video(Self.munichName)).frames == 240)
+        #expect(try Self.probe(lib.video(Self.munichName)).frames == 300)
 
         let next = try lib.auto()
         #expect(next.status == 0, "\(next.stderr)")
@@ -468,7 +469,7 @@ import Testing
                 + " · removed 1 unfinished render(s)",
         ], "\(next.stdout)")
         #expect(lib.storyFiles() == ["\(Self.lisbonName).json", "\(Self.lisbonName).mp4", "\(Self.munichName).json", "\(Self.munichName).mp4"])
-        #expect(try Self.probe(lib.video(Self.munichName)).frames == 330)
+        #expect(try Self.probe(lib.video(Self.munichName)).frames == 390)
     }
 
     // MARK: - Two runs at once
@@ -577,7 +578,7 @@ import Testing
         for name in [Self.lisbonName, Self.munichName] {
             let byAuto = try Self.frameHashes(lib.video(name))
             let byParallel = try Self.frameHashes(stories + "/" + name + ".mp4")
-            #expect(byAuto.count == 240 && byParallel == byAuto, "\(name): the same decoded frames")
+            #expect(byAuto.count == 300 && byParallel == byAuto, "\(name): the same decoded frames")
         }
 
         // The next run knows the plan was carried out: nothing to render, nothing more to plan.
