@@ -32,22 +32,7 @@ extension PNGExport {
             }
         }
 
-        let encoder = try EncoderContext(named: "png", path: path)
-        let c = encoder.pointer
-        c.pointee.width = Int32(image.width)
-        c.pointee.height = Int32(image.height)
-        c.pointee.pix_fmt = format
-        c.pointee.time_base = AVRational(num: 1, den: 1)
-        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        c.pointee.flags |= AV_CODEC_FLAG_BITEXACT
-        c.pointee.thread_count = 1
-        try encoder.open()
-        frame.pointer.pointee.pts = 0
-        var bytes: [UInt8] = []
-        try encoder.encode(frame) { bytes += $0.bytes }
-        try encoder.drain { bytes += $0.bytes }
-        guard !bytes.isEmpty else { throw MediaWriteError("encode PNG", path: path, reason: "the encoder produced nothing") }
-        return bytes
+        return try encode(frame, width: image.width, height: image.height, format: format, path: path)
     }
 
     /// Writes the picture as PNG through a temporary file renamed into place.

@@ -16,19 +16,24 @@ public enum PNGExport {
         toRGB.setColourspace(source: .bt709, sourceFullRange: false, destination: .bt709, destinationFullRange: true)
         let rgb = try toRGB.convert(yuv)
 
+        return try encode(rgb, width: frame.width, height: frame.height, format: AV_PIX_FMT_RGB24, path: path)
+    }
+
+    /// One RGB24 or RGBA picture through libavcodec's `png` encoder, bit-exact, on one thread.
+    static func encode(_ picture: CodecFrame, width: Int, height: Int, format: AVPixelFormat, path: String) throws -> [UInt8] {
         let encoder = try EncoderContext(named: "png", path: path)
         let c = encoder.pointer
-        c.pointee.width = Int32(frame.width)
-        c.pointee.height = Int32(frame.height)
-        c.pointee.pix_fmt = AV_PIX_FMT_RGB24
+        c.pointee.width = Int32(width)
+        c.pointee.height = Int32(height)
+        c.pointee.pix_fmt = format
         c.pointee.time_base = AVRational(num: 1, den: 1)
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         c.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         c.pointee.thread_count = 1
         try encoder.open()
-        rgb.pointer.pointee.pts = 0
+        picture.pointer.pointee.pts = 0
         var bytes: [UInt8] = []
-        try encoder.encode(rgb) { bytes += $0.bytes }
+        try encoder.encode(picture) { bytes += $0.bytes }
         try encoder.drain { bytes += $0.bytes }
         guard !bytes.isEmpty else { throw MediaWriteError("encode PNG", path: path, reason: "the encoder produced nothing") }
         return bytes

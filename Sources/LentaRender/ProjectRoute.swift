@@ -12,14 +12,7 @@ public enum ProjectRoute {
     /// `directory`. A file that cannot be read is an error naming it.
     public static func locatedItems(project: ProjectFile, directory: URL, gazetteer: Gazetteer) throws -> [LocatedItem] {
         try project.items.map { item in
-            let path = item.path.hasPrefix("/") ? item.path : directory.appendingPathComponent(item.path).standardizedFileURL.path
-            let outcome: MetadataProbe.Outcome
-            do {
-                outcome = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970)
-            } catch {
-                throw RenderError("\(error)")
-            }
-            guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
+            let metadata = try StoryItems.metadata(of: item, in: directory).metadata
             guard let point = metadata.location, point.isPlausible else {
                 return LocatedItem(time: metadata.captureTime, point: nil, placeName: nil)
             }

@@ -18,14 +18,7 @@ struct StoryItems {
 
     init(project: ProjectFile, directory: URL, presets: PresetLibrary = .standard) throws {
         entries = try project.items.enumerated().map { index, item in
-            let path = item.path.hasPrefix("/") ? item.path : directory.appendingPathComponent(item.path).standardizedFileURL.path
-            let outcome: MetadataProbe.Outcome
-            do {
-                outcome = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970)
-            } catch {
-                throw RenderError("\(error)")
-            }
-            guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
+            let (path, metadata) = try Self.metadata(of: item, in: directory)
             var look: ItemLook?
             if let name = item.look {
                 do {
@@ -38,6 +31,20 @@ struct StoryItems {
             return Entry(path: path, isVideo: metadata.kind == .video, duration: metadata.duration,
                          grade: grade.isIdentity ? nil : grade)
         }
+    }
+
+    /// Where an item's file is (its path is relative to the project's folder, or absolute) and
+    /// what its file says.
+    static func metadata(of item: ProjectItem, in directory: URL) throws -> (path: String, metadata: MediaMetadata) {
+        let path = item.path.hasPrefix("/") ? item.path : directory.appendingPathComponent(item.path).standardizedFileURL.path
+        let outcome: MetadataProbe.Outcome
+        do {
+            outcome = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970)
+        } catch {
+            throw RenderError("\(error)")
+        }
+        guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
+        return (path, metadata)
     }
 
     /// An item's nominal length on the timeline, in seconds.
