@@ -10,7 +10,7 @@ struct Map: AsyncParsableCommand {
         abstract: "A map of a lenta's route: PNG, or GeoJSON or GPX for other tools.",
         discussion: """
             The format follows -o's extension: .png (the countries the trip touches, the route \
-            through its places in time order, a dot per place), .geojson or .json (RFC 7946: the \
+            through its places in time order, a dot and a name per place), .geojson or .json (RFC 7946: the \
             route as a LineString and a Point per place with its name and time), .gpx (GPX 1.1: \
             a waypoint per place and a track through them). Outlines: Natural Earth.
             """)
