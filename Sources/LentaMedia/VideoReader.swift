@@ -61,6 +61,13 @@ public final class VideoReader {
     /// The picture to show at `time` seconds from the start of the clip.
     /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
     public func frame(at time: Rational) throws -> PlanarFrame {
+        try timedFrame(at: time).frame
+    }
+
+    /// The picture to show at `time` seconds from the start of the clip, with its own timestamp
+    /// (the same for every `time` it is shown at, so callers can reuse work done on it).
+    /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
+    public func timedFrame(at time: Rational) throws -> (time: Rational, frame: PlanarFrame) {
         if let current, time < current.time || time - current.time > seekAhead {
             try seek(to: time)
         } else if current == nil, upcoming == nil, !ended {
@@ -70,10 +77,10 @@ public final class VideoReader {
         guard let shown = current ?? upcoming else {
             throw MediaReadError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
         }
-        if let converted, converted.time == shown.time { return converted.frame }
+        if let converted, converted.time == shown.time { return converted }
         let picture = orientation.apply(to: try planar(shown.frame))
         converted = (shown.time, picture)
-        return picture
+        return (shown.time, picture)
     }
 
     /// Decodes forward until the next frame starts after `time`.

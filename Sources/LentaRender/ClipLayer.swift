@@ -4,7 +4,8 @@ import LentaMedia
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made
-/// from the first picture shown. The item's colour table grades each decoded picture first.
+/// from the first picture shown. The item's colour table grades each decoded picture first, once:
+/// when the output frame rate exceeds the clip's, a picture shown again reuses its graded copy.
 final class ClipLayer: StoryLayer {
     let reader: VideoReader
     let trimStart: Rational
@@ -12,6 +13,8 @@ final class ClipLayer: StoryLayer {
     let parallel: ParallelSlices
     let colour: YUVLookupTable?
     private var background: PlanarFrame?
+    /// The last graded picture and the source timestamp of the picture it was graded from.
+    private var graded: (time: Rational, frame: PlanarFrame)?
 
     init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
          threads: Int, parallel: ParallelSlices) throws {
@@ -23,9 +26,7 @@ final class ClipLayer: StoryLayer {
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
-        var source = try reader.frame(at: trimStart + time)
-        colour?.apply(to: &source, parallel: parallel)
-        let picture = PlacedPicture(pixels: source)
+        let picture = PlacedPicture(pixels: try gradedFrame(at: trimStart + time))
         let placement = geometry.placement(at: progress)
         let coversFrame = placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
         if !coversFrame {
@@ -37,5 +38,16 @@ final class ClipLayer: StoryLayer {
             }
         }
         PictureLayer.draw(picture, placement, into: &frame, parallel: parallel)
+    }
+
+    /// The clip's picture at `time`, graded by the item's colour table.
+    func gradedFrame(at time: Rational) throws -> PlanarFrame {
+        let shown = try reader.timedFrame(at: time)
+        guard let colour else { return shown.frame }
+        if let graded, graded.time == shown.time { return graded.frame }
+        var frame = shown.frame
+        colour.apply(to: &frame, parallel: parallel)
+        graded = (shown.time, frame)
+        return frame
     }
 }

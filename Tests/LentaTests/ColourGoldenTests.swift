@@ -142,6 +142,28 @@ struct ColourGoldenTests {
         #expect(mean(brighter) > mean(plain) + 10)
         #expect(mono.u.allSatisfy { abs(Int($0) - 128) <= 1 } && mono.v.allSatisfy { abs(Int($0) - 128) <= 1 })
     }
+
+    @Test("a clip's picture shown on several output frames is graded once")
+    func clipPictureGradedOnce() throws {
+        let fixture = try RenderFixture()
+        let path = fixture.folder.path("c.mp4")
+        try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, frameRate: 10, seconds: 1), to: path)
+        let table = try #require(YUVLookupTable.make(for: ColourGrade(adjust: Adjustments(exposure: 0.5, saturation: 1.4), look: nil)))
+        let layer = try ClipLayer(path: path, trimStart: 0, geometry: { w, h in
+            ItemGeometry(pictureWidth: w, pictureHeight: h, crop: nil, rotation: nil, fit: .fill, motion: .still,
+                         outputWidth: 64, outputHeight: 48)
+        }, colour: table, threads: 1, parallel: ParallelSlices(threads: 1))
+        func storage(_ f: PlanarFrame) -> UnsafeRawPointer? { f.y.withUnsafeBytes { $0.baseAddress } }
+        let first = try layer.gradedFrame(at: Rational(0))
+        // 10 fps: at 1/20 s the same picture is still shown, so its graded copy comes back as it is.
+        let again = try layer.gradedFrame(at: Rational(1, 20))
+        let next = try layer.gradedFrame(at: Rational(1, 10))
+        #expect(storage(again) == storage(first))
+        #expect(storage(next) != storage(first))
+        var expected = try VideoReader(path: path, threads: 1).frame(at: Rational(1, 10))
+        table.apply(to: &expected, threads: 1)
+        #expect(next == expected)
+    }
 }
 
 /// FATE-style goldens with colour: the mean Y', Cb and Cr of an 8×4 grid of blocks per case,

@@ -27,7 +27,7 @@ struct ColourTests {
         var exact = true
         for vi in 0..<n { for ui in 0..<n { for yi in 0..<n {
             let node = yi + ui * n + vi * n * n
-            exact = exact && table.y[node] == Int32(yi * 8 * 256) && table.u[node] == Int32(ui * 8 * 256) && table.v[node] == Int32(vi * 8 * 256)
+            exact = exact && table.node(node) == SIMD3(Int32(yi * 8 * 256), Int32(ui * 8 * 256), Int32(vi * 8 * 256))
         } } }
         #expect(exact)
         var frame = PlanarFrame(width: 256, height: 256)
