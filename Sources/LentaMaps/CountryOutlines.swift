@@ -29,26 +29,13 @@ public final class CountryOutlines: Sendable {
     /// Where the bundled `countries.bin` is: `$LENTA_COUNTRIES_FILE` when set; else the resource
     /// bundle beside the executable, as SwiftPM builds and installs it; else the source tree.
     public static func bundledFilePath() throws -> String {
-        let fm = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["LENTA_COUNTRIES_FILE"], !override.isEmpty { return override }
-        var searched: [String] = []
-        #if canImport(Darwin)
-        let bundleName = "lenta_LentaMaps.bundle"
-        #else
-        let bundleName = "lenta_LentaMaps.resources"
-        #endif
-        let bundlePath = Bundle.main.bundleURL.appendingPathComponent(bundleName).path
-        searched.append(bundlePath)
-        // SwiftPM's `Bundle.module` traps when it finds no bundle: ask only once it is known to be there.
-        if fm.fileExists(atPath: bundlePath),
-           let url = Bundle.module.url(forResource: "countries", withExtension: "bin", subdirectory: "Resources") {
-            return url.path
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Resources").appendingPathComponent("countries.bin").path
-        searched.append(source)
-        if fm.fileExists(atPath: source) { return source }
-        throw CountryOutlinesError.resourceNotFound(searched: searched)
+        let found = BundledResource.locate(
+            environmentKey: "LENTA_COUNTRIES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaMaps"),
+            inBundle: { Bundle.module.url(forResource: "countries", withExtension: "bin", subdirectory: "Resources") },
+            sourceFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Resources").appendingPathComponent("countries.bin"))
+        guard let path = found.path else { throw CountryOutlinesError.resourceNotFound(searched: found.searched) }
+        return path
     }
 
     /// The countries whose box meets `box` (longitudes may run past ±180).

@@ -70,29 +70,13 @@ public final class Gazetteer: Sendable {
     /// resource bundle (`Bundle.module`) when it sits beside the executable, as SwiftPM builds and
     /// installs it; else the source tree this library was built from.
     public static func bundledFilePath() throws -> String {
-        let fm = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["LENTA_PLACES_FILE"], !override.isEmpty {
-            return override
-        }
-        var searched: [String] = []
-        #if canImport(Darwin)
-        let bundleName = "lenta_LentaPlaces.bundle"
-        #else
-        let bundleName = "lenta_LentaPlaces.resources"
-        #endif
-        let bundlePath = Bundle.main.bundleURL.appendingPathComponent(bundleName).path
-        searched.append(bundlePath)
-        // SwiftPM's generated `Bundle.module` traps when it finds no bundle, so only ask it once
-        // the bundle it looks for first (beside the executable) is known to be there.
-        if fm.fileExists(atPath: bundlePath),
-           let url = Bundle.module.url(forResource: "places", withExtension: "bin", subdirectory: "Resources") {
-            return url.path
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Resources").appendingPathComponent("places.bin").path
-        searched.append(source)
-        if fm.fileExists(atPath: source) { return source }
-        throw GazetteerError.resourceNotFound(searched: searched)
+        let found = BundledResource.locate(
+            environmentKey: "LENTA_PLACES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaPlaces"),
+            inBundle: { Bundle.module.url(forResource: "places", withExtension: "bin", subdirectory: "Resources") },
+            sourceFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Resources").appendingPathComponent("places.bin"))
+        guard let path = found.path else { throw GazetteerError.resourceNotFound(searched: found.searched) }
+        return path
     }
 
     // MARK: - Queries

@@ -106,18 +106,21 @@ public struct PresetLibrary: Hashable, Sendable {
             throw PresetLibraryError.unknownLook(name, known: known, searched: searchedDescription)
         }
         let file = folder.appendingPathComponent(name + ".json")
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw PresetLibraryError.invalid(file: file.path, problems: [ProjectProblem(path: "", message: "cannot be read")])
-        }
-        return try LookRecipe.read(data, file: file.path)
+        return try LookRecipe.read(try Self.contents(of: file), file: file.path)
     }
 
     /// Every look preset by name, sorted by name.
     public func looks() throws -> [(name: String, recipe: LookRecipe)] {
         try lookNames().map { ($0, try look(named: $0)) }
+    }
+
+    /// A preset file's bytes, or the error that names it.
+    static func contents(of file: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw PresetLibraryError.invalid(file: file.path, problems: [ProjectProblem(path: "", message: "cannot be read")])
+        }
     }
 
     func names(in folder: URL?, extensions: Set<String>) -> [String] {
@@ -138,13 +141,7 @@ public struct PresetLibrary: Hashable, Sendable {
             throw PresetLibraryError.unknownPreset(name, known: known, searched: searchedDescription)
         }
         let file = folder.appendingPathComponent(name + ".json")
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw PresetLibraryError.invalid(file: file.path, problems: [ProjectProblem(path: "", message: "cannot be read")])
-        }
-        return try OutputPreset.read(data, file: file.path, expectedName: name)
+        return try OutputPreset.read(try Self.contents(of: file), file: file.path, expectedName: name)
     }
 
     /// Every output preset, sorted by name.
