@@ -11,28 +11,36 @@ public enum ProjectRoute {
     /// The project's items, in order, with what their files say. Paths are relative to
     /// `directory`. A file that cannot be read is an error naming it.
     public static func locatedItems(project: ProjectFile, directory: URL, gazetteer: Gazetteer) throws -> [LocatedItem] {
-        try project.items.map { item in
-            let metadata = try StoryItems.metadata(of: item, in: directory).metadata
-            guard let point = metadata.location, point.isPlausible else {
-                return LocatedItem(time: metadata.captureTime, point: nil, placeName: nil)
-            }
-            let place = gazetteer.itemPlace(at: point)
-            let time = metadata.captureTime.map { gazetteer.captureTimeWithLocalOffset($0, at: point) ?? $0 }
-            return LocatedItem(time: time?.source.isFallback == true ? nil : time, point: point,
-                               placeName: place.flatMap { $0.isRemote ? nil : $0.city })
-        }
+        try project.items.map { try StoryItems.metadata(of: $0, in: directory).metadata }.map { located($0, gazetteer) }
     }
 
     /// The stops of the project's route (see `RouteStops.build`); empty when no item has a
     /// position. Uses the bundled gazetteer unless one is given.
     public static func stops(project: ProjectFile, directory: URL, gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
+        try stops(of: project.items.map { try StoryItems.metadata(of: $0, in: directory).metadata }, gazetteer: gazetteer)
+    }
+
+    /// The stops of items whose files have already been read (the compositor has read them).
+    static func stops(of items: [MediaMetadata], gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
         let places: Gazetteer
         do {
             places = try gazetteer ?? Gazetteer.bundled()
         } catch {
             throw RenderError("cannot read the place names for the map: \(error)")
         }
-        return RouteStops.build(from: inTimeOrder(try locatedItems(project: project, directory: directory, gazetteer: places)))
+        return RouteStops.build(from: inTimeOrder(items.map { located($0, places) }))
+    }
+
+    /// An item as the route sees it: its position, its place as a scan would name it, and its
+    /// capture time (with the offset of the place when the file had none).
+    static func located(_ metadata: MediaMetadata, _ gazetteer: Gazetteer) -> LocatedItem {
+        guard let point = metadata.location, point.isPlausible else {
+            return LocatedItem(time: metadata.captureTime, point: nil, placeName: nil)
+        }
+        let place = gazetteer.itemPlace(at: point)
+        let time = metadata.captureTime.map { gazetteer.captureTimeWithLocalOffset($0, at: point) ?? $0 }
+        return LocatedItem(time: time?.source.isFallback == true ? nil : time, point: point,
+                           placeName: place.flatMap { $0.isRemote ? nil : $0.city })
     }
 
     /// The route follows the trip as it happened, whatever order the story tells it in: items

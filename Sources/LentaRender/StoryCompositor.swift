@@ -15,7 +15,6 @@ public final class StoryCompositor {
     public let project: ProjectFile
     public let preset: OutputPreset
     public let timeline: StoryTimeline
-    let projectDirectory: URL
     let items: StoryItems
     let parallel: ParallelSlices
     let decoderThreads: Int
@@ -34,7 +33,6 @@ public final class StoryCompositor {
         let count = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         parallel = ParallelSlices(threads: count)
         decoderThreads = threads > 0 ? threads : 0
-        self.projectDirectory = projectDirectory
         items = try StoryItems(project: project, directory: projectDirectory)
         let fps = Rational(Int64(preset.fps.numerator), Int64(preset.fps.denominator))
         let items = self.items
@@ -135,7 +133,7 @@ public final class StoryCompositor {
     /// The title card: title, subtitle and the route map of the items' places.
     private func titleCardLayer() throws -> StoryLayer {
         let card = project.titleCard ?? TitleCard()
-        let stops = card.map == false ? [] : try ProjectRoute.stops(project: project, directory: projectDirectory)
+        let stops = card.map == false ? [] : try ProjectRoute.stops(of: items.entries.map(\.metadata))
         let outlines: CountryOutlines?
         do {
             outlines = stops.isEmpty ? nil : try CountryOutlines.bundled()

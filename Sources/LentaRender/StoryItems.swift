@@ -12,6 +12,8 @@ struct StoryItems {
         var duration: Double?
         /// Nil when the item has no colour work.
         var grade: ColourGrade?
+        /// What the file says (the title card's map reads its places from it).
+        var metadata: MediaMetadata
     }
 
     let entries: [Entry]
@@ -29,7 +31,7 @@ struct StoryItems {
             }
             let grade = ColourGrade(adjust: item.adjust, look: look)
             return Entry(path: path, isVideo: metadata.kind == .video, duration: metadata.duration,
-                         grade: grade.isIdentity ? nil : grade)
+                         grade: grade.isIdentity ? nil : grade, metadata: metadata)
         }
     }
 
