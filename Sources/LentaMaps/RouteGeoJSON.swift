@@ -12,13 +12,13 @@ public enum RouteGeoJSON {
             let geometry = parts.count == 1
                 ? "{\"type\":\"LineString\",\"coordinates\":\(line(parts[0]))}"
                 : "{\"type\":\"MultiLineString\",\"coordinates\":[\(parts.map(line).joined(separator: ","))]}"
-            let properties = title.map { "{\"name\":\(JSONText.string($0))}" } ?? "{}"
+            let properties = title.map { "{\"name\":\(ProjectJSON.quoted($0))}" } ?? "{}"
             features.append("{\"type\":\"Feature\",\"properties\":\(properties),\"geometry\":\(geometry)}")
         }
         for (i, stop) in stops.enumerated() {
             var properties = ["\"stop\":\(i + 1)"]
-            properties.append("\"name\":" + (stop.name.map(JSONText.string) ?? "null"))
-            properties.append("\"time\":" + (StopTimeText.local(stop.time).map(JSONText.string) ?? "null"))
+            properties.append("\"name\":" + (stop.name.map(ProjectJSON.quoted) ?? "null"))
+            properties.append("\"time\":" + (StopTimeText.local(stop.time).map(ProjectJSON.quoted) ?? "null"))
             properties.append("\"items\":\(stop.itemCount)")
             features.append("{\"type\":\"Feature\",\"properties\":{\(properties.joined(separator: ","))},"
                             + "\"geometry\":{\"type\":\"Point\",\"coordinates\":\(position(stop.point.longitude, stop.point.latitude))}}")
@@ -32,29 +32,5 @@ public enum RouteGeoJSON {
 
     private static func line(_ points: [(longitude: Double, latitude: Double)]) -> String {
         "[" + points.map { position($0.longitude, $0.latitude) }.joined(separator: ",") + "]"
-    }
-}
-
-/// JSON string literals.
-enum JSONText {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
