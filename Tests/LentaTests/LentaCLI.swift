@@ -1,4 +1,6 @@
 import Foundation
+import LentaLibrary
+import LentaTestSupport
 
 /// Runs the built `lenta` binary, as a user or a script would.
 struct LentaCLI {
@@ -64,4 +66,32 @@ final class TemporaryFolder {
     }
     deinit { try? FileManager.default.removeItem(at: url) }
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// A scanned copy of the synthetic library in a catalog of its own, for suites that run
+/// commands against it (each suite keeps one, shared by its tests).
+struct ScannedLibrary {
+    let temp: TemporaryFolder
+    let catalog: String
+    let photos: String
+
+    /// Nil when the library cannot be written or scanned (the suite's tests then fail to start).
+    static func make() -> ScannedLibrary? {
+        guard let temp = try? TemporaryFolder() else { return nil }
+        let photos = temp.path("photos")
+        guard (try? SyntheticLibrary().write(to: photos)) != nil else { return nil }
+        let catalog = temp.path("catalog.sqlite")
+        guard let scan = try? LentaCLI.run(["scan", "--catalog", catalog, photos]), scan.status == 0 else { return nil }
+        return ScannedLibrary(temp: temp, catalog: catalog, photos: photos)
+    }
+
+    /// `lenta ARGS --catalog` this library's catalog.
+    func run(_ args: [String]) throws -> LentaCLI.Result {
+        try LentaCLI.run(args + ["--catalog", catalog])
+    }
+
+    /// `lenta list --json`.
+    func lentas() throws -> [LentaSummary] {
+        try JSONDecoder().decode([LentaSummary].self, from: Data(try run(["list", "--json"]).stdout.utf8))
+    }
 }

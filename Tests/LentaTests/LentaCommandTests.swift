@@ -7,24 +7,13 @@ import Testing
 /// list, show, new, edit, delete and project, run as a user runs them.
 @Suite(.serialized) struct LentaCommandTests {
     /// A scanned copy of the synthetic library, shared by the tests of this suite.
-    static let library: (temp: TemporaryFolder, catalog: String, photos: String)? = {
-        guard let temp = try? TemporaryFolder() else { return nil }
-        let photos = temp.path("photos")
-        guard (try? SyntheticLibrary().write(to: photos)) != nil else { return nil }
-        let catalog = temp.path("catalog.sqlite")
-        guard let scan = try? LentaCLI.run(["scan", "--catalog", catalog, photos]), scan.status == 0 else { return nil }
-        return (temp, catalog, photos)
-    }()
+    static let library = ScannedLibrary.make()
 
-    func lib() throws -> (temp: TemporaryFolder, catalog: String, photos: String) { try #require(Self.library) }
+    func lib() throws -> ScannedLibrary { try #require(Self.library) }
 
-    func run(_ args: [String]) throws -> LentaCLI.Result {
-        try LentaCLI.run(args + ["--catalog", try lib().catalog])
-    }
+    func run(_ args: [String]) throws -> LentaCLI.Result { try lib().run(args) }
 
-    func lentas() throws -> [LentaSummary] {
-        try JSONDecoder().decode([LentaSummary].self, from: Data(try run(["list", "--json"]).stdout.utf8))
-    }
+    func lentas() throws -> [LentaSummary] { try lib().lentas() }
 
     @Test func listNewestFirst() throws {
         let text = try run(["list"])

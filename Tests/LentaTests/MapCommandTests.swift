@@ -11,24 +11,14 @@ import Testing
 /// `lenta map` as a user runs it, on a scanned synthetic library.
 @Suite("Map command", .serialized)
 struct MapCommandTests {
-    static let library: (temp: TemporaryFolder, catalog: String, photos: String)? = {
-        guard let temp = try? TemporaryFolder() else { return nil }
-        let photos = temp.path("photos")
-        guard (try? SyntheticLibrary().write(to: photos)) != nil else { return nil }
-        let catalog = temp.path("catalog.sqlite")
-        guard let scan = try? LentaCLI.run(["scan", "--catalog", catalog, photos]), scan.status == 0 else { return nil }
-        return (temp, catalog, photos)
-    }()
+    static let library = ScannedLibrary.make()
 
-    func lib() throws -> (temp: TemporaryFolder, catalog: String, photos: String) { try #require(Self.library) }
+    func lib() throws -> ScannedLibrary { try #require(Self.library) }
 
-    func run(_ args: [String]) throws -> LentaCLI.Result {
-        try LentaCLI.run(args + ["--catalog", try lib().catalog])
-    }
+    func run(_ args: [String]) throws -> LentaCLI.Result { try lib().run(args) }
 
     func lentaID(_ prefix: String) throws -> String {
-        let list = try JSONDecoder().decode([LentaSummary].self, from: Data(try run(["list", "--json"]).stdout.utf8))
-        return String(try #require(list.first { $0.title.hasPrefix(prefix) }).id)
+        String(try #require(try lib().lentas().first { $0.title.hasPrefix(prefix) }).id)
     }
 
     /// Width and height from a PNG's IHDR.
