@@ -8,12 +8,6 @@ import LentaPlaces
 /// item's capture time and position read from its own file, its place named by the gazetteer
 /// as a scan would name it; the stops in the order the items were taken.
 public enum ProjectRoute {
-    /// The project's items, in order, with what their files say. Paths are relative to
-    /// `directory`. A file that cannot be read is an error naming it.
-    public static func locatedItems(project: ProjectFile, directory: URL, gazetteer: Gazetteer) throws -> [LocatedItem] {
-        try project.items.map { try StoryItems.metadata(of: $0, in: directory).metadata }.map { located($0, gazetteer) }
-    }
-
     /// The stops of the project's route (see `RouteStops.build`); empty when no item has a
     /// position. Uses the bundled gazetteer unless one is given.
     public static func stops(project: ProjectFile, directory: URL, gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
