@@ -36,7 +36,12 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
+        try story.refuseOverwritingInputs(with: output)
         InterruptCleanup.install()
+        // What a render killed outright (SIGKILL, power loss) left of this output before.
+        for removed in StaleTemporaryFiles.remove(besideOutput: output) where !quiet {
+            Terminal.error("removed \(DiagnosticText.path(removed)), left by an interrupted render")
+        }
         let renderer: StoryRenderer
         do {
             renderer = try StorySetup.renderer(project: story.project, projectDirectory: story.directory, preset: story.preset,
@@ -63,6 +68,7 @@ struct Render: AsyncParsableCommand {
 struct LoadedStory {
     var project: ProjectFile
     var directory: URL
+    var file: URL
     var preset: OutputPreset
 
     init(path: String, preset override: String?, quiet: Bool) throws {
@@ -80,6 +86,17 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         self.project = project
+        file = url
         directory = url.deletingLastPathComponent()
+    }
+
+    /// Exit 2 when `output` is the project file or any file the story reads.
+    func refuseOverwritingInputs(with output: String) throws {
+        do {
+            try StoryInputs(project: project, projectFile: file).check(output: output)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
     }
 }
