@@ -67,7 +67,9 @@ public enum DiagnosticText {
             case "\t": out += "\\t"
             case "\\": out += "\\\\"
             default:
-                if isVisible(scalar) {
+                if FilePathBytes.isByte(scalar) {
+                    out += "\\x" + hex(scalar.value & 0xFF, digits: 2)  // a file name's byte that is not UTF-8
+                } else if isVisible(scalar) {
                     out.unicodeScalars.append(scalar)
                 } else {
                     out += "\\u{" + hex(scalar.value, digits: 4) + "}"

@@ -7,7 +7,12 @@ public enum ProjectMediaInspector {
         do {
             switch try MetadataProbe.read(path: url.path, modified: 0, now: Date().timeIntervalSince1970) {
             case .notMedia: return .notMedia
-            case .media(let metadata): return metadata.kind == .photo ? .photo : .video(duration: metadata.duration)
+            case .media(let metadata):
+                if metadata.kind == .photo, let w = metadata.width, let h = metadata.height,
+                   let tooLarge = PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) {
+                    return .unreadable(tooLarge)
+                }
+                return metadata.kind == .photo ? .photo : .video(duration: metadata.duration)
             }
         } catch let error as MediaReadError {
             return .unreadable(error.reason)

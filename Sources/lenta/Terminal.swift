@@ -18,7 +18,9 @@ enum Terminal {
     /// A message with any control character left in it (from a file name or a value quoted
     /// without `DiagnosticText`) escaped, so nothing a file holds can drive the terminal.
     static func printable(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) }) else {
+        guard message.unicodeScalars.contains(where: {
+            $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) || FilePathBytes.isByte($0)
+        }) else {
             return message
         }
         return message.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticText.value(String($0), limit: .max) }

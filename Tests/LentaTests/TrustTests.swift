@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import LentaLibrary
 import LentaMedia
 @testable import LentaRender
 import LentaTestSupport
@@ -144,6 +145,44 @@ struct TrustTests {
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: live))
         withExtendedLifetime(claim) {}
+    }
+
+    @Test func userScannedAJPEGCutShortAtHalf() throws {
+        let temp = try TemporaryFolder()
+        let photos = temp.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try SyntheticMedia.jpeg(width: 640, height: 480, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: photos + "/whole.jpg")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: photos + "/whole.jpg"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: photos + "/cut.jpg"))
+        let scan = try LentaCLI.run(["scan", "--verbose", "--catalog", temp.path("catalog.sqlite"), photos])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let output = scan.stdout + scan.stderr
+        let warned = output.split(separator: "\n").filter { $0.contains("cut short") }
+        #expect(warned.count == 1 && warned.first?.contains("cut.jpg") == true, "\(output)")
+        // Still a picture: what was kept decodes.
+        let frame = try PhotoDecoder(path: photos + "/cut.jpg").decode(scale: 0.5)
+        #expect(frame.width == 320 && frame.height == 240)
+    }
+
+    @Test func userScannedAPhotoWhoseNameIsNotUTF8() throws {
+        let temp = try TemporaryFolder()
+        let photos = temp.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        for (i, name) in ["a.jpg", "b.jpg", "c.jpg"].enumerated() {
+            try SyntheticMedia.jpeg(width: 64, height: 48, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 1\(i):00:00"), to: photos + "/" + name)
+        }
+        // caf\xE9.jpg: Latin-1, as an old camera or a Windows zip names it.
+        let latin1 = Array((photos + "/caf").utf8) + [0xE9] + Array(".jpg".utf8)
+        #expect(rename(photos + "/c.jpg", latin1.map { CChar(bitPattern: $0) } + [0]) == 0)
+        let catalog = temp.path("catalog.sqlite")
+        let scan = try LentaCLI.run(["scan", "--catalog", catalog, photos])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(!scan.stderr.contains("caf"), "not reported as unreadable: \(scan.stderr)")
+        let list = try LentaCLI.run(["list", "--json", "--catalog", catalog])
+        let lentas = try JSONDecoder().decode([LentaSummary].self, from: Data(list.stdout.utf8))
+        #expect(lentas.map(\.photos) == [3], "all three indexed: \(list.stdout)")
+        let show = try LentaCLI.run(["show", "\(try #require(lentas.first).id)", "--catalog", catalog])
+        #expect(show.stdout.contains("caf\\xE9.jpg"), "shown escaped: \(show.stdout)")
     }
 
     @Test func ffmpegLogLinesNeverReachValidateOutput() throws {

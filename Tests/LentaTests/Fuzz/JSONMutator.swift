@@ -5,7 +5,7 @@ import LentaCore
 /// 5,000-character string, control characters, a lone surrogate's replacement, deep nesting), a
 /// member dropped, duplicated or renamed, an array emptied or grown, types swapped.
 struct JSONMutator {
-    static let extremeNumbers: [Double] = [0, -0.0, 1, -1, 0.5, 1e-320, 4.9e-324, 1e308, -1e308, 9.3e18, -9.3e18, 3600, 3599.999999,
+    static let extremeNumbers: [Double] = [0, -0.0, 1, -1, 0.5, 1e-300, .leastNonzeroMagnitude, 1e308, -1e308, 9.3e18, -9.3e18, 3600, 3599.999999,
                                             1e13, 0.001, 2, 8192, 8193, 240, 241, 1e-9]
 
     func mutate(_ value: ProjectJSON.Value, _ random: inout FuzzRandom) -> ProjectJSON.Value {
