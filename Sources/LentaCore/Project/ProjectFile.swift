@@ -83,9 +83,9 @@ extension ProjectFile {
         do {
             value = try ProjectJSON.parse(data)
         } catch let error as ProjectJSON.SyntaxError {
-            return (nil, [ProjectProblem(path: "", message: error.description)])
+            return (nil, [ProjectProblem(path: .root, message: error.description)])
         } catch {
-            return (nil, [ProjectProblem(path: "", message: "not valid JSON: \(error)")])
+            return (nil, [ProjectProblem(path: .root, message: "not valid JSON: \(error)")])
         }
         return read(value)
     }
@@ -125,7 +125,7 @@ extension ProjectFile {
         do {
             data = try contents(of: url)
         } catch {
-            return ProjectReport(project: nil, problems: [ProjectProblem(path: "", message: "\(error)")])
+            return ProjectReport(project: nil, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
         return validator.forFile(url).check(data)
     }

@@ -90,12 +90,16 @@ public struct ProjectValidator: Sendable {
         do {
             document = try ProjectJSON.parse(data)
         } catch {
-            return ProjectReport(project: nil, problems: [ProjectProblem(path: "", message: "\(error)")])
+            return ProjectReport(project: nil, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
         let (project, readProblems) = ProjectFile.read(document)
         guard let project else { return ProjectReport(project: nil, problems: readProblems) }
         var report = report(project)
-        let kept = report.problems.filter { problem in !readProblems.contains { Self.covers($0.path, problem.path) } }
+        // A problem of structure speaks for the value it is about and what lies inside it (one
+        // about the whole document, only for itself).
+        let kept = report.problems.filter { problem in
+            !readProblems.contains { $0.path == problem.path || (!$0.path.components.isEmpty && $0.path.contains(problem.path)) }
+        }
         report.problems = ProjectDocumentOrder.sort(readProblems + kept, in: document)
         if report.problems.contains(where: \.isError) { report.story = nil }
         return report
@@ -108,13 +112,8 @@ public struct ProjectValidator: Sendable {
         let report = report(project)
         if let story = report.story { return story }
         var problems = report.errors + report.unresolved
-        if problems.isEmpty { problems = [ProjectProblem(path: "", message: "a story resolves only when its files are read")] }
+        if problems.isEmpty { problems = [ProjectProblem(path: .root, message: "a story resolves only when its files are read")] }
         throw ProjectFileError(file: projectFile?.path, problems: problems)
-    }
-
-    /// Whether a problem at `outer` already speaks for `inner`.
-    static func covers(_ outer: String, _ inner: String) -> Bool {
-        outer == inner || inner.hasPrefix(outer + ".") || inner.hasPrefix(outer + "[")
     }
 
     /// The file a project path names (see `ProjectPaths`), when there is a folder to start from.
