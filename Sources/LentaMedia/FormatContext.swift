@@ -10,6 +10,7 @@ final class FormatContext {
     /// decoding any frame.
     init(path: String) throws {
         self.path = path
+        ContainerOpens.record(path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = FilePathBytes.withCString(path) { avformat_open_input(&opened, $0, nil, nil) }
         guard status >= 0, let opened else {
