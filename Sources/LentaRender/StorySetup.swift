@@ -22,18 +22,44 @@ public enum StorySetup {
         ProjectValidator(inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared())
     }
 
-    /// A renderer with the project's sound (music and clips' sound, mixed by `AudioMixer`).
+    /// A renderer with the project's sound (music and clips' sound, mixed by `AudioMixer`, brought
+    /// to the preset's loudness by `StoryLoudness`) and the story's metadata and chapters
+    /// (`StoryPublishing`, kept on the renderer for its subtitle cues).
     public static func renderer(project: ProjectFile, projectDirectory: URL, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
         let compositor = try StoryCompositor(project: project, projectDirectory: projectDirectory, preset: preset, threads: threads)
-        let mixer: AudioMixer
-        do {
-            mixer = try AudioMixer(project: project, projectDirectory: projectDirectory, timeline: compositor.timeline)
-        } catch let error as RenderError {
-            throw error
-        } catch {
-            throw RenderError("\(error)")
+        let timeline = compositor.timeline
+        func mixer() throws -> AudioMixer {
+            do {
+                return try AudioMixer(project: project, projectDirectory: projectDirectory, timeline: timeline)
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError("\(error)")
+            }
         }
-        return StoryRenderer(compositor: compositor, sound: mixer.hasAudio ? mixer : nil)
+        let mix = try mixer()
+        var sound: StorySoundTrack? = mix.hasAudio ? mix : nil
+        var loudness: StoryLoudness.Plan?
+        if let mixed = sound {
+            do {
+                loudness = try StoryLoudness.plan(target: preset.loudnessTarget, ceiling: OutputPreset.truePeakCeiling,
+                                                  sampleCount: timeline.sampleCount, sampleRate: timeline.sampleRate) { try mixer() }
+                if let loudness {
+                    sound = try FilteredSoundTrack(mixed, filters: loudness.filters, sampleCount: timeline.sampleCount,
+                                                   sampleRate: timeline.sampleRate)
+                }
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError("loudness: \(error)")
+            }
+        }
+        let publishing = try StoryPublishing(compositor: compositor)
+        let renderer = StoryRenderer(compositor: compositor, sound: sound)
+        renderer.publishing = publishing
+        renderer.metadata = publishing.metadata
+        renderer.loudness = loudness
+        return renderer
     }
 }
 

@@ -1,13 +1,17 @@
 import ArgumentParser
 import Foundation
 import LentaCore
+import LentaMaps
+import LentaPlaces
 
 struct Presets: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List output presets and look presets.",
         discussion: """
             Presets are read from the first of: $LENTA_PRESETS, <lenta's folder>/../share/lenta/presets, \
-            <lenta's folder>/presets, and the source tree's presets/ folder that holds an output/ folder.
+            <lenta's folder>/presets, and the source tree's presets/ folder that holds an output/ folder. \
+            The data files (the gazetteer places.bin and the country outlines countries.bin) are \
+            listed with where they were found.
             """)
 
     @OptionGroup var output: OutputOptions
@@ -29,19 +33,29 @@ struct Presets: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
+        let data = PresetsOutput.DataFiles(places: try? Gazetteer.bundledFilePath(),
+                                           countries: try? CountryOutlines.bundledFilePath())
         if output.json {
-            try JSONOutput.print(PresetsOutput(directory: directory.path, output: presets, looks: looks))
+            try JSONOutput.print(PresetsOutput(directory: directory.path, data: data, output: presets, looks: looks))
             return
         }
         print(PresetsOutput.text(directory: directory.path, presets: presets, looks: looks))
+        print("\nData files:\n  places.bin     \(data.places ?? "not found")\n  countries.bin  \(data.countries ?? "not found")")
     }
 }
 
 /// What `lenta presets --json` prints.
 struct PresetsOutput: Encodable {
     var directory: String
+    var data: DataFiles
     var output: [OutputPreset]
     var looks: [Look]
+
+    /// Where the data files lenta reads were found (nil: not found).
+    struct DataFiles: Encodable {
+        var places: String?
+        var countries: String?
+    }
 
     /// A look preset: its name (what an item's `look` says) and what it does.
     struct Look: Encodable {
