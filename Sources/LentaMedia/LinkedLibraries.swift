@@ -31,11 +31,14 @@ public enum LinkedLibraries {
     /// libexif has no version call: the shared object the process mapped names it
     /// (`libexif.so.12.3.4`, its libtool version), read from `/proc/self/maps`.
     static func exifVersion() -> String {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
-              let line = maps.split(separator: "\n").first(where: { $0.contains("/libexif.so") }),
-              let slash = line.firstIndex(of: "/") else { return "unknown (linked statically, or not on Linux)" }
+        let unknown = "(unknown: no libexif in /proc/self/maps)"
+        // /proc files report a size of 0: read to the end rather than by the size.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return unknown }
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        guard let line = maps.split(separator: "\n").first(where: { $0.contains("/libexif.so") }),
+              let slash = line.firstIndex(of: "/") else { return unknown }
         let path = String(line[slash...])
         let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
-        return URL(fileURLWithPath: resolved).lastPathComponent
+        return "(" + URL(fileURLWithPath: resolved).lastPathComponent + ")"
     }
 }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import LentaCore
 
 /// The video encoder a story is written with: the first of the preset's encoders
@@ -22,7 +23,9 @@ struct VideoEncoderChoice {
                 notice = failures.isEmpty ? nil : failures.joined(separator: "; ") + "; using \(name)"
                 return
             } catch let error as MediaWriteError {
-                failures.append("\(name) cannot open (\(error.reason))")
+                // "open hevc_vaapi encoder: …" says nothing the name does not; "open a VA-API device: …" does.
+                let step = error.operation.hasPrefix("open \(name)") || error.operation == "find encoder" ? "" : "\(error.operation): "
+                failures.append("\(name) cannot open (\(step)\(error.reason))")
             }
         }
         throw MediaWriteError("open a video encoder", path: path, reason: failures.joined(separator: "; "))
@@ -63,6 +66,9 @@ struct VideoEncoderChoice {
             // x265 prints its settings on stderr unless told not to.
             try encoder.setOption("x265-params", "log-level=error")
         case .svtAV1:
+            // SVT-AV1 prints its settings on stderr unless $SVT_LOG says otherwise (1: errors);
+            // a user's own setting is kept.
+            setenv("SVT_LOG", "1", 0)
             if let speed { try encoder.setOption("preset", speed) }
             try encoder.setOption("crf", String(video.crf))
         case .nvenc:

@@ -43,7 +43,7 @@ public struct StoryPublishing {
                 let date = LentaTitle.dateRange(day, day)
                 return names.isEmpty ? date : "\(date) · \(LentaTitle.list(Array(names.prefix(3))))"
             }
-        case .none:
+        case .off:
             break
         }
 

@@ -70,8 +70,13 @@ struct PresetsOutput: Encodable {
             let size = "\(preset.width)×\(preset.height)"
             var line = "  " + preset.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             line += "  " + size.padding(toLength: 9, withPad: " ", startingAt: 0)
-            line += "  \(preset.fps) fps  H.264 \(preset.video.profile) crf \(preset.video.crf) \(preset.video.preset)"
-            line += ", AAC \(preset.audio.bitrate / 1000) kb/s"
+            let family = VideoEncoderKind.codecFamily(of: preset.video.codec)
+            let codec = ["h264": "H.264", "hevc": "HEVC", "av1": "AV1"][family] ?? family
+            line += "  \(preset.fps) fps  \(codec) \(preset.video.profile) crf \(preset.video.crf) \(preset.video.preset)"
+            if !preset.video.fallback.isEmpty || !["libx264", "libx265", "libsvtav1"].contains(preset.video.codec) {
+                line += " (" + preset.video.encoders.joined(separator: ", else ") + ")"
+            }
+            line += ", AAC \(preset.audio.bitrate / 1000) kb/s, \(String(format: "%g", preset.loudnessTarget)) LUFS"
             if let description = preset.description { line += "  — \(description)" }
             lines.append(line)
         }

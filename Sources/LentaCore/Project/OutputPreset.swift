@@ -36,8 +36,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         case place
         /// A chapter per day, in the items' own local dates.
         case day
-        /// No chapters.
-        case none
+        /// No chapters (`"none"`; not called `none`, which `Optional` has).
+        case off = "none"
     }
 
     public init(name: String, description: String? = nil, width: Int, height: Int, fps: OutputFrameRate,
