@@ -184,7 +184,7 @@ struct PublishCodecTests {
         #expect(VideoEncoderKind(encoder: "h264_nvenc").speedSetting("veryslow") == "p7")
         #expect(VideoEncoderKind(encoder: "libx265").speedSetting("fast") == "fast")
         #expect(VideoEncoderKind(encoder: "hevc_vaapi").speedSetting("fast") == nil)
-        for name in try PresetLibrary(directory: PresetLibrary.sourceTreePresets).outputPresetNames() {
+        for name in PresetLibrary(directory: PresetLibrary.sourceTreePresets).outputPresetNames() {
             _ = try PresetLibrary(directory: PresetLibrary.sourceTreePresets).outputPreset(named: name)
         }
     }
