@@ -48,10 +48,12 @@ public enum StorySetup {
                     sound = try FilteredSoundTrack(mixed, filters: loudness.filters, sampleCount: timeline.sampleCount,
                                                    sampleRate: timeline.sampleRate)
                 }
+            } catch let error as AudioFilterError {
+                throw RenderError("loudness: \(error)")
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError("loudness: \(error)")
+                throw RenderError("\(error)")
             }
         }
         let publishing = try StoryPublishing(compositor: compositor)
