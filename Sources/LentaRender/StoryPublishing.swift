@@ -28,8 +28,8 @@ public struct StoryPublishing {
         } catch {
             throw RenderError("cannot read the place names for the chapters: \(error)")
         }
-        let project = compositor.project, timeline = compositor.timeline
-        let located = compositor.items.entries.map { ProjectRoute.located($0.metadata, places) }
+        let project = compositor.story.project, timeline = compositor.timeline
+        let located = compositor.story.items.map { ProjectRoute.located($0.metadata, places) }
         let placeRuns = Self.runs(timeline: timeline) { located[$0].placeName }
         var chapters: [StoryChapter] = []
         switch compositor.preset.chapterMode {

@@ -14,23 +14,25 @@ public enum StorySetup {
         return try library.outputPreset(named: project.presetName).applying(project.output)
     }
 
-    /// The validator `validate`, `render` and `frame` check projects with: media files opened to
-    /// tell photos from videos, and text checked against the installed fonts (a warning for each
-    /// character none has; without a working fontconfig, fonts are not checked here and the
-    /// render reports the problem).
-    public static func validator() -> ProjectValidator {
-        ProjectValidator(inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared())
+    /// The validator `validate`, `render`, `frame` and `auto` check projects with: media files
+    /// opened to tell photos from videos, music opened as the render opens it, and text checked
+    /// against the installed fonts (a warning for each character none has; without a working
+    /// fontconfig, fonts are not checked here and the render reports the problem). A valid
+    /// project comes back resolved (`ProjectReport.story`) for the render.
+    public static func validator(presets: PresetLibrary = .standard) -> ProjectValidator {
+        ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared(),
+                         inspectSound: ProjectMediaInspector.inspectSound)
     }
 
-    /// A renderer with the project's sound (music and clips' sound, mixed by `AudioMixer`, brought
+    /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`, brought
     /// to the preset's loudness by `StoryLoudness`) and the story's metadata and chapters
     /// (`StoryPublishing`, kept on the renderer for its subtitle cues).
-    public static func renderer(project: ProjectFile, projectDirectory: URL, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
-        let compositor = try StoryCompositor(project: project, projectDirectory: projectDirectory, preset: preset, threads: threads)
+    public static func renderer(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
+        let compositor = StoryCompositor(story: story, preset: preset, threads: threads)
         let timeline = compositor.timeline
         func mixer() throws -> AudioMixer {
             do {
-                return try AudioMixer(project: project, projectDirectory: projectDirectory, timeline: timeline)
+                return try AudioMixer(story: story, timeline: timeline)
             } catch let error as RenderError {
                 throw error
             } catch {

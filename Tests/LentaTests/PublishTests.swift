@@ -219,17 +219,16 @@ struct PublishMetadataTests {
     func dayChapters() throws {
         let fixture = try RenderFixture()
         let story = try PublishFixture.trip(fixture, preset: "preview")
-        let project = try ProjectFile.decode(Data(contentsOf: URL(fileURLWithPath: story)))
+        let resolved = try fixture.story(Data(contentsOf: URL(fileURLWithPath: story)))
         var preset = RenderFixture.preset()
         preset.chapters = .day
-        let compositor = try StoryCompositor(project: project, projectDirectory: fixture.folder.url, preset: preset)
-        let publishing = try StoryPublishing(compositor: compositor)
+        let publishing = try StoryPublishing(compositor: StoryCompositor(story: resolved, preset: preset))
         #expect(publishing.metadata.chapters == [
             StoryChapter(start: Rational(0), end: Rational(2), title: "3 May 2024 · Lisbon"),
             StoryChapter(start: Rational(2), end: Rational(3), title: "5 May 2024 · Sintra"),
         ])
         preset.chapters = .off
-        let none = try StoryPublishing(compositor: StoryCompositor(project: project, projectDirectory: fixture.folder.url, preset: preset))
+        let none = try StoryPublishing(compositor: StoryCompositor(story: resolved, preset: preset))
         #expect(none.metadata.chapters.isEmpty)
     }
 
