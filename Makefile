@@ -21,7 +21,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # Man pages and completions are made from the command definitions (swift-argument-parser).
 GENERATED := .build/$(CONFIG)/lenta-generated
 
-.PHONY: deps build test test-install demo samples bench clean install uninstall manual
+.PHONY: deps build test test-install fuzz demo samples bench clean install uninstall manual
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -67,6 +67,11 @@ install: manual
 uninstall:
 	rm -f $(BINDIR)/lenta $(MANDIR)/lenta.1 $(MANDIR)/lenta.*.1 $(BASHDIR)/lenta $(ZSHDIR)/_lenta $(FISHDIR)/lenta.fish
 	rm -rf $(SHAREDIR)
+
+# The fuzzing campaign, FUZZ_SECONDS per target (make test runs a short fixed slice of it).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 DEMO := LENTA_CATALOG=out/demo-catalog.sqlite $(BIN)
 
