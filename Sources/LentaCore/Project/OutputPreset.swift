@@ -255,9 +255,10 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         }
         let family = VideoEncoderKind.codecFamily(of: video.codec)
         for (k, other) in video.fallback.enumerated() {
-            if other.isEmpty { error("video.fallback[\(k)]", "must not be empty") }
+            let path = ProjectJSON.Path.root + "video" + "fallback" + k
+            if other.isEmpty { problems.append(ProjectProblem(path, "must not be empty")) }
             else if VideoEncoderKind.codecFamily(of: other) != family {
-                error("video.fallback[\(k)]", "\(ProjectJSON.quoted(other)) does not write \(family) as \(ProjectJSON.quoted(video.codec)) does")
+                problems.append(ProjectProblem(path, "\(ProjectJSON.quoted(other)) does not write \(family) as \(ProjectJSON.quoted(video.codec)) does"))
             }
         }
         if let loudness, !Self.loudnessRange.contains(loudness) {
