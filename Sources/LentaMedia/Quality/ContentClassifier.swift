@@ -49,10 +49,13 @@ enum ContentClassifier {
 
     /// Whether it looks like a page: mostly bright and colourless, with text's hard edges.
     static func looksLikePage(_ m: PictureMeasures) -> Bool {
-        m.brightness >= 0.6 && m.saturation <= 0.12 && m.hardEdgeShare >= 0.02 && m.topColourShare >= 0.5
+        m.brightness >= 0.6 && m.saturation <= 0.05 && m.hardEdgeShare >= 0.02 && m.topColourShare >= 0.5
     }
 
-    /// What a still picture is, and the evidence.
+    /// What a still picture is, and the evidence. What the file says comes first (a screenshot's
+    /// UserComment or name, a scan's name, a camera-less PNG of a screen's size); then its look:
+    /// a colourless white page with text is a document, a flat picture in few colours with no
+    /// camera is a screenshot. A camera's picture is never called a screenshot by its look alone.
     static func classifyPhoto(path: String, metadata: MediaMetadata, measures m: PictureMeasures) -> (ContentKind, [String]) {
         let hasCamera = metadata.make != nil || metadata.model != nil
         var evidence: [String] = []
@@ -60,21 +63,19 @@ enum ContentClassifier {
             evidence.append("EXIF UserComment \"\(comment)\"")
         }
         if let word = nameContains(path, screenshotNames) { evidence.append("named \"\(word)\"") }
-        let screenSized = isScreenSized(metadata.width, metadata.height)
         if !evidence.isEmpty { return (.screenshot, evidence) }
-        if !hasCamera {
-            var weak: [String] = []
-            if metadata.format == .png { weak.append("PNG with no camera") }
-            if screenSized { weak.append("screen-sized (\(metadata.width ?? 0)×\(metadata.height ?? 0)) with no camera") }
-            if looksLikeScreen(m) {
-                return (.screenshot, weak + ["few colours and large flat areas"])
-            }
-            if metadata.format == .png && screenSized { return (.screenshot, weak) }
-        }
         if let word = documentWord(path), !hasCamera || looksLikePage(m) {
             return (.document, ["named \"\(word)\""] + (looksLikePage(m) ? ["white page with hard-edged text"] : []))
         }
+        let screenSized = isScreenSized(metadata.width, metadata.height)
+        var weak: [String] = []
+        if !hasCamera {
+            if metadata.format == .png { weak.append("PNG with no camera") }
+            if screenSized { weak.append("screen-sized (\(metadata.width ?? 0)×\(metadata.height ?? 0)) with no camera") }
+            if metadata.format == .png && screenSized { return (.screenshot, weak) }
+        }
         if looksLikePage(m) { return (.document, ["white page with hard-edged text"]) }
+        if !hasCamera && looksLikeScreen(m) { return (.screenshot, weak + ["few colours and large flat areas"]) }
         return (.photo, [])
     }
 
