@@ -34,6 +34,9 @@ struct Auto: AsyncParsableCommand {
     @Flag(help: "Print one self-contained render command per due story on stdout, instead of rendering (missing project files are written first).")
     var plan = false
 
+    @Option(help: ArgumentHelp("Seconds each new story lasts (default: about a minute for a weekend, two for a fortnight).", valueName: "seconds"))
+    var length: Double?
+
     @Flag(help: "Wait for another run on the same catalog to finish instead of exiting.")
     var wait = false
 
@@ -43,6 +46,7 @@ struct Auto: AsyncParsableCommand {
     func validate() throws {
         if mediaFolders.isEmpty { throw ValidationError("Name at least one media folder.") }
         if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
+        if let length { try StoryLengthArgument.check(length) }
     }
 
     func run() async throws {
@@ -65,6 +69,7 @@ struct Auto: AsyncParsableCommand {
         options.updateProjects = updateProjects
         options.dryRun = dryRun
         options.plan = plan
+        options.length = length
         let json = output.json
         let report = try AutoJob(catalog: try catalogOptions.open()).run(options) { story in
             guard !json else { return }

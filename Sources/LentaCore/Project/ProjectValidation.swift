@@ -39,6 +39,7 @@ final class ProjectValidation {
         if project.items.isEmpty { error(root + "items", "a story needs at least one item") }
         facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
         checkTransitions()
+        checkAlternates()
         for (i, item) in project.items.enumerated() {
             if let text = item.text, let length = facts[i].length {
                 checkTextFades(text, itemLength: length, at: root + "items" + i + "text")
