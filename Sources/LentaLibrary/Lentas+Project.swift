@@ -59,7 +59,7 @@ extension Lentas {
                        days: (first: LocalDate?, last: LocalDate?)) -> StoryPlan {
         let instants = Timeline.instants(items.map { timelineItem($0.brief) })
         let candidates = items.map { item in
-            SelectionCandidate(id: item.id, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
+            SelectionCandidate(id: item.id, name: URL(fileURLWithPath: item.path).lastPathComponent, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
                                place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
                                quality: item.quality, byHand: byHand.contains(item.id))
         }

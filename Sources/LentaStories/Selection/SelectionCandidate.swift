@@ -4,6 +4,9 @@ import LentaCore
 /// whether a person put it in by hand.
 public struct SelectionCandidate: Sendable, Hashable {
     public var id: Int64
+    /// The file's name: of two copies, the one with the shorter name ("IMG_1.jpg", not
+    /// "IMG_1 copy.jpg") stays.
+    public var name: String
     public var kind: MediaKind
     /// Seconds since the epoch on the story's one time axis; nil when the item has no date.
     public var instant: Double?
@@ -18,9 +21,10 @@ public struct SelectionCandidate: Sendable, Hashable {
     /// Added by hand: always in the story.
     public var byHand: Bool
 
-    public init(id: Int64, kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
+    public init(id: Int64, name: String = "", kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
                 quality: ItemQuality?, byHand: Bool = false) {
         self.id = id
+        self.name = name
         self.kind = kind
         self.instant = instant
         self.day = day

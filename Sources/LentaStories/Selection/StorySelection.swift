@@ -6,14 +6,15 @@ import LentaCore
 /// the length asked for; the candidates' order kept. Items added by hand are always in.
 ///
 /// The steps, in order (each item left out keeps the reason of the first step that took it):
-/// 1. `duplicate`: the same bytes (content hash) as an earlier item.
+/// 1. `duplicate`: the same bytes (content hash) as another item.
 /// 2. `screenshot` / `document`: not a photo.
-/// 3. `dark`, `blurred`: mean brightness under `darkBrightness` or mostly crushed; sharpness
-///    under `blurredShare` of the lenta's median (photos). A day left with nothing gets its
-///    best such item back.
-/// 4. `burst` / `duplicate`: photos seconds apart (`burstGap`), or alike (`nearDuplicateBits`)
-///    within `nearDuplicateGap`, are one group; its sharpest, best-exposed frame stays (a group
-///    over 30 s is a run of near-duplicates: `duplicate`).
+/// 3. `burst` / `duplicate`: photos seconds apart (`burstGap`), or alike (`nearDuplicateBits`)
+///    within `nearDuplicateGap`, are one group; its sharpest, best-exposed frame stays. The
+///    rest of a burst (within 30 s) are `burst`; of a longer run, `blurred`/`dark` when they
+///    are, else `duplicate`.
+/// 4. `dark`, `blurred`: mean brightness under `darkBrightness` or mostly crushed; sharpness
+///    under `blurredShare` of the lenta's median (photos). A day left with nothing keeps its
+///    best such item.
 /// 5. `length`: slots are shared among (day, place) groups in proportion to how many items each
 ///    had, at least one each; within a group, its items are cut into as many runs of
 ///    consecutive items as it has slots and each run gives its best. Photos share one duration
@@ -34,21 +35,23 @@ public struct StorySelection: Sendable {
         var reasons: [Int: AlternateReason] = [:]
         let forced = Set(candidates.indices.filter { candidates[$0].byHand })
 
-        // 1. Exact duplicates: the first copy in story order stays, or the one added by hand.
+        // 1. Exact duplicates: the copy added by hand stays, else the one with the shortest name
+        //    (the original, not "… copy"), else the first.
         var byHash: [String: [Int]] = [:]
         for (i, c) in candidates.enumerated() { if let hash = c.quality?.contentHash { byHash[hash, default: []].append(i) } }
         for hash in byHash.keys.sorted() {
             guard let copies = byHash[hash], copies.count > 1 else { continue }
-            let keeper = copies.first { forced.contains($0) } ?? copies[0]
+            let keeper = copies.first { forced.contains($0) }
+                ?? copies.min { (candidates[$0].name.count, $0) < (candidates[$1].name.count, $1) }!
             for i in copies where i != keeper && !forced.contains(i) { reasons[i] = .duplicate }
         }
 
-        // 2–3. Not photos; dark; blurred.
+        // 2. Not photos; and what is wrong with the rest (dark, blurred), decided after bursts.
         let photoSharpness = candidates.enumerated().compactMap { i, c in
             reasons[i] == nil && c.kind == .photo && c.quality?.content == .photo ? c.quality?.sharpness : nil
         }.sorted()
         let medianSharpness = photoSharpness.isEmpty ? 0 : photoSharpness[photoSharpness.count / 2]
-        var qualityRejects: [Int] = []
+        var flaws: [Int: AlternateReason] = [:]
         for (i, c) in candidates.enumerated() where reasons[i] == nil && !forced.contains(i) {
             guard let q = c.quality else { continue }
             switch q.content {
@@ -56,24 +59,16 @@ public struct StorySelection: Sendable {
             case .document: reasons[i] = .document
             case .photo:
                 if q.brightness < options.darkBrightness || q.crushed > options.crushedShare {
-                    reasons[i] = .dark
-                    qualityRejects.append(i)
+                    flaws[i] = .dark
                 } else if c.kind == .photo, medianSharpness > 0, q.sharpness < options.blurredShare * medianSharpness {
-                    reasons[i] = .blurred
-                    qualityRejects.append(i)
+                    flaws[i] = .blurred
                 }
             }
         }
-        // "When better ones exist": a day with nothing left gets its best dark or blurred item back.
-        let keptDays = Set(candidates.indices.filter { reasons[$0] == nil }.map { candidates[$0].day })
-        var restoredDays = Set<LocalDate?>()
-        for i in qualityRejects.sorted(by: { score(candidates[$0], medianSharpness) > score(candidates[$1], medianSharpness) || (score(candidates[$0], medianSharpness) == score(candidates[$1], medianSharpness) && $0 < $1) })
-            where !keptDays.contains(candidates[i].day) && !restoredDays.contains(candidates[i].day) {
-            reasons[i] = nil
-            restoredDays.insert(candidates[i].day)
-        }
 
-        // 4. Bursts and runs of near-duplicates (photos with a date).
+        // 3. Bursts and runs of near-duplicates (photos with a date): the best frame stays. The
+        //    others of a burst (seconds apart) are "burst"; of a run over minutes, their own flaw
+        //    or "duplicate".
         var group: [Int] = []
         func closeGroup() {
             defer { group = [] }
@@ -83,7 +78,7 @@ public struct StorySelection: Sendable {
                 ? [group.max { (score(candidates[$0], medianSharpness), -$0) < (score(candidates[$1], medianSharpness), -$1) }!]
                 : keepers
             let span = (candidates[group.last!].instant ?? 0) - (candidates[group.first!].instant ?? 0)
-            for i in group where !best.contains(i) { reasons[i] = span <= 30 ? .burst : .duplicate }
+            for i in group where !best.contains(i) { reasons[i] = span <= 30 ? .burst : (flaws[i] ?? .duplicate) }
         }
         for i in candidates.indices where reasons[i] == nil && candidates[i].kind == .photo {
             let c = candidates[i]
@@ -102,6 +97,22 @@ public struct StorySelection: Sendable {
             if c.instant != nil { group = [i] }
         }
         closeGroup()
+
+        // 4. Dark and blurred, "when better ones exist": a day left with nothing keeps its best.
+        var qualityRejects: [Int] = []
+        for (i, flaw) in flaws where reasons[i] == nil {
+            reasons[i] = flaw
+            qualityRejects.append(i)
+        }
+        let keptDays = Set(candidates.indices.filter { reasons[$0] == nil }.map { candidates[$0].day })
+        var restoredDays = Set<LocalDate?>()
+        let ranked = qualityRejects.sorted {
+            (score(candidates[$0], medianSharpness), -$0) > (score(candidates[$1], medianSharpness), -$1)
+        }
+        for i in ranked where !keptDays.contains(candidates[i].day) && !restoredDays.contains(candidates[i].day) {
+            reasons[i] = nil
+            restoredDays.insert(candidates[i].day)
+        }
 
         // 5. Length.
         let pool = candidates.indices.filter { reasons[$0] == nil }
