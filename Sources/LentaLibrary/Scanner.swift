@@ -210,19 +210,14 @@ public final class Scanner {
         let awaiting = try catalog.itemsAwaitingQuality()
         for start in stride(from: 0, to: awaiting.count, by: max(1, batchSize)) {
             let chunk = Array(awaiting[start..<min(start + batchSize, awaiting.count)])
-            var results = [(id: Int64, quality: ItemQuality?, problem: String?)](repeating: (0, nil, nil), count: chunk.count)
-            let lock = NSLock()
-            results.withUnsafeMutableBufferPointer { slots in
-                let base = slots
-                DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
-                    let item = chunk[i]
-                    let (quality, problem) = Self.analyse(path: item.path, size: item.size, metadata: item.metadata,
-                                                          fingerprint: item.fingerprint)
-                    lock.lock()
-                    base[i] = (item.id, quality, problem)
-                    lock.unlock()
-                }
+            let slots = Mutex([(id: Int64, quality: ItemQuality?, problem: String?)](repeating: (0, nil, nil), count: chunk.count))
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
+                let item = chunk[i]
+                let (quality, problem) = Self.analyse(path: item.path, size: item.size, metadata: item.metadata,
+                                                      fingerprint: item.fingerprint)
+                slots.withLock { $0[i] = (item.id, quality, problem) }
             }
+            let results = slots.withLock { $0 }
             try catalog.storeQuality(results)
         }
         return awaiting.count
