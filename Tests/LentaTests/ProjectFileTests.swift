@@ -359,7 +359,7 @@ enum ProjectFixtures {
             "items[2].path: file not found: missing.jpg",
             "items[2].kenBurns.speed: unknown key (expected from, to or easing)",
             "music[0].volume: must be in [0, 2] (is -1.0)",
-            "extra: unknown key (expected lenta, title, subtitle, output, defaults, music, titleCard or items)",
+            "extra: unknown key (expected lenta, title, subtitle, output, defaults, music, titleCard, items or alternates)",
         ])
         #expect(report.errors.count == 12 && report.length == nil)
         // load throws them all at once.

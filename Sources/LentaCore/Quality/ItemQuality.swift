@@ -111,8 +111,9 @@ public struct ClipActivity: Hashable, Codable, Sendable {
     }
 
     public var samples: [Sample]
-    /// The video stream's bits per second, second by second (at most `maximumSeconds` buckets:
-    /// longer clips get longer buckets of `bucketSeconds`).
+    /// The video stream's bits per second between keyframes (where an encoder pays for motion),
+    /// bucket by bucket: one-second buckets, longer ones (`bucketSeconds`) for clips over
+    /// `maximumBuckets` seconds.
     public var bitsPerBucket: [Double]
     public var bucketSeconds: Double
     /// Audio energy per bucket (RMS, 0…1), when the clip has sound that could be decoded.

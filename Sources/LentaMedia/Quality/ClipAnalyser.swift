@@ -34,7 +34,10 @@ enum ClipAnalyser {
         let step = duration / Double(wanted)
 
         let bucketSeconds = max(1, (duration / Double(ClipActivity.maximumBuckets)).rounded(.up))
+        // Bits of the frames between keyframes (where motion costs); every frame's too, for
+        // clips made of keyframes only (MJPEG, ProRes, some cameras' intra modes).
         var bits = [Double](repeating: 0, count: max(1, Int((duration / bucketSeconds).rounded(.up))))
+        var allBits = bits
         var samples: [ClipActivity.Sample] = []
         var frames: [PictureMeasures] = []
         var previousLuma: [Double]? = nil
@@ -51,7 +54,8 @@ enum ClipAnalyser {
             guard stamp != lenta_av_nopts_value() else { continue }
             let time = Double(stamp - start) * timeBase
             let bucket = min(bits.count - 1, max(0, Int(time / bucketSeconds)))
-            bits[bucket] += Double(p.size) * 8 / bucketSeconds
+            allBits[bucket] += Double(p.size) * 8 / bucketSeconds
+            if p.flags & AV_PKT_FLAG_KEY == 0 { bits[bucket] += Double(p.size) * 8 / bucketSeconds }
             guard p.flags & AV_PKT_FLAG_KEY != 0, time + 1e-6 >= nextSampleTime, samples.count < wanted else { continue }
             // Each chosen keyframe is decoded on its own: send it, drain, forget.
             decoder.flush()
@@ -74,6 +78,7 @@ enum ClipAnalyser {
         }
         guard packets > 0 else { throw MediaReadError("analyse clip", path: path, reason: "the video stream holds no packets") }
         guard !frames.isEmpty else { throw MediaReadError("analyse clip", path: path, reason: "no keyframe could be decoded") }
+        if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
         return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds), frames: frames)
     }
 }

@@ -10,7 +10,7 @@ import LentaCore
 /// libswscale's area filter. Upright by EXIF orientation (libheif turns HEIF itself).
 enum ReducedPhoto {
     /// Pictures larger than this are refused rather than decoded (a header can claim anything).
-    static let maximumPixels = 200_000_000
+    static let maximumPixels = 100_000_000
     /// The smallest HEIF thumbnail worth using (longer side, pixels).
     static let smallestThumbnail = 128
 
