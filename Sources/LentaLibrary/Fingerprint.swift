@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LentaCore
 
 /// Content hashes, a 64-bit FNV-1a-style hash a word at a time: `of` recognises a moved file
 /// without reading all of it (the size and the first and last 16 KiB); `whole` hashes every byte,
@@ -26,7 +27,7 @@ enum Fingerprint {
     }
 
     private static func hash(path: String, size: Int64, pieces: [(start: Int64, length: Int)]) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

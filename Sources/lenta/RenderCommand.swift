@@ -36,11 +36,15 @@ struct Render: ParsableCommand {
     func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
+        try story.refuseOverwritingInputs(with: output)
         InterruptCleanup.install()
+        // What a render killed outright (SIGKILL, power loss) left of this output before.
+        for removed in StaleTemporaryFiles.remove(besideOutput: output) where !quiet {
+            Terminal.error("removed \(DiagnosticText.path(removed)), left by an interrupted render")
+        }
         let renderer: StoryRenderer
         do {
-            renderer = try StorySetup.renderer(project: story.project, projectDirectory: story.directory, preset: story.preset,
-                                               threads: threads ?? 0)
+            renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         } catch {
             throw CommandFailure("\(project): \(error)")
         }
@@ -59,19 +63,23 @@ struct Render: ParsableCommand {
     }
 }
 
-/// A project file validated and its output preset chosen, or exit 2 with every problem.
+/// A project file validated and resolved, and its output preset chosen, or exit 2 with every
+/// problem.
 struct LoadedStory {
-    var project: ProjectFile
-    var directory: URL
+    var resolved: ResolvedStory
+    /// The project file (outputs are checked against it and everything it names).
+    var file: URL
     var preset: OutputPreset
+    var project: ProjectFile { resolved.project }
 
     init(path: String, preset override: String?, quiet: Bool) throws {
         let url = URL(fileURLWithPath: path)
         let report = ProjectFile.check(url, validator: StorySetup.validator())
-        guard report.isValid, let project = report.project else {
-            for problem in report.problems { Terminal.error("\(path): \(problem)") }
+        guard report.isValid, let story = report.story else {
+            for problem in report.problems + report.unresolved { Terminal.error("\(path): \(problem)") }
             throw ExitCode(2)
         }
+        let project = story.project
         if !quiet { for warning in report.warnings { Terminal.error("\(path): \(warning)") } }
         do {
             self.preset = try StorySetup.outputPreset(for: project, override: override)
@@ -79,7 +87,17 @@ struct LoadedStory {
             Terminal.error("\(path): \(error)")
             throw ExitCode(2)
         }
-        self.project = project
-        directory = url.deletingLastPathComponent()
+        resolved = story
+        file = url
+    }
+
+    /// Exit 2 when `output` is the project file or any file the story reads.
+    func refuseOverwritingInputs(with output: String) throws {
+        do {
+            try StoryInputs(project: project, projectFile: file).check(output: output)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
     }
 }

@@ -543,6 +543,11 @@ enum ProjectFixtures {
         #expect(output["crf"]?["maximum"] as? Int == ProjectLimits.crf.upperBound)
         let text = Self.def("text", root)["properties"] as? [String: [String: Any]] ?? [:]
         #expect(text["size"]?["maximum"] as? Double == ProjectLimits.maximumTextSize)
+        #expect(text["content"]?["maxLength"] as? Int == ProjectLimits.maximumCaptionLength)
+        let top = root["properties"] as? [String: [String: Any]] ?? [:]
+        #expect(top["title"]?["maxLength"] as? Int == ProjectLimits.maximumTitleLength)
+        #expect(top["subtitle"]?["maxLength"] as? Int == ProjectLimits.maximumSubtitleLength)
+        #expect(top["items"]?["maxItems"] as? Int == ProjectLimits.maximumItems)
     }
 
     @Test func presetSchemaMatchesTheModel() throws {
@@ -728,7 +733,8 @@ enum ProjectFixtures {
         let temp = try TemporaryFolder()
         try SyntheticMedia.jpeg(width: 32, height: 24, exif: nil, to: temp.path("photo.jpg"))
         try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, frameRate: 30, seconds: 3), to: temp.path("clip.mp4"))
-        _ = FileManager.default.createFile(atPath: temp.path("theme.m4a"), contents: Data("not really music".utf8))
+        // Real sound: validation opens music as the render does.
+        try AudioFixtures.writeWAV(AudioFixtures.tone(hertz: 440, seconds: 1, channels: 2), channels: 2, to: temp.path("theme.wav"))
         return temp
     }
 
@@ -738,7 +744,7 @@ enum ProjectFixtures {
           "lenta": 1,
           "output": \(output),
           "defaults": { "transition": { "type": "crossfade" } },
-          "music": [ { "path": "theme.m4a", "loop": true } ],
+          "music": [ { "path": "theme.wav", "loop": true } ],
           "items": [ \(items) ]
         }
         """
