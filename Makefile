@@ -6,7 +6,7 @@ CONFIG ?= release
 BIN := .build/$(CONFIG)/lenta
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
-	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel \
+	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel hyperfine \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
@@ -74,6 +74,8 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 DEMO := LENTA_CATALOG=out/demo-catalog.sqlite $(BIN)
+# Seconds each sample lenta is cut to by `lenta project --length` (items left out become alternates).
+DEMO_LENGTH ?= 15
 
 demo: build
 	@mkdir -p out
@@ -83,7 +85,8 @@ demo: build
 	$(DEMO) list
 	@for id in $$($(DEMO) list --json | sed -n 's/^    "id" : \([0-9]*\),*/\1/p'); do \
 		echo; echo "== lenta show $$id"; $(DEMO) show $$id; \
-		echo; echo "== lenta project $$id -o out/story-$$id.json"; $(DEMO) project $$id -o out/story-$$id.json --force && \
+		echo; echo "== lenta project $$id -o out/story-$$id.json --length $(DEMO_LENGTH)"; \
+		$(DEMO) project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --force && \
 		$(BIN) validate out/story-$$id.json && \
 		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
 		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \

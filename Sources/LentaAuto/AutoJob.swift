@@ -23,6 +23,8 @@ public final class AutoJob {
         /// inputs, so missing ones are written (and new items appended with `updateProjects`):
         /// every command printed can run as it is.
         public var plan = false
+        /// The length of new stories in seconds (`--length`); nil takes the default rule.
+        public var length: Double?
         public var now = Date().timeIntervalSince1970
         public init(mediaFolders: [String], storiesFolder: String) {
             self.mediaFolders = mediaFolders
@@ -171,7 +173,9 @@ public final class AutoJob {
     private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?,
                                 outcome: inout StoryOutcome) throws -> (ResolvedStory, Data)? {
         let lentas = Lentas(catalog: catalog)
-        let fresh = try lentas.project(id: id, writingTo: url)
+        var style = ProjectStyle()
+        style.length = options.length
+        let fresh = try lentas.project(id: id, writingTo: url, style: style)
         if !FileManager.default.fileExists(atPath: url.path) {
             if options.dryRun {
                 outcome.state = .due

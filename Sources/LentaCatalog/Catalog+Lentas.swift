@@ -113,8 +113,13 @@ extension Catalog {
 
     /// Items by id.
     public func items(ids: [Int64]) throws -> [MediaItem] {
-        try database.read { db in
-            try ItemRecord.fetchAll(db, keys: ids).compactMap(\.item)
+        let qualities = try quality(ids: ids)
+        return try database.read { db in
+            try ItemRecord.fetchAll(db, keys: ids).compactMap(\.item).map { item in
+                var item = item
+                item.quality = qualities[item.id]?.quality
+                return item
+            }
         }
     }
 

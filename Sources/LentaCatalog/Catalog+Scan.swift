@@ -53,6 +53,7 @@ extension Catalog {
                 } else {
                     try record.insert(db)
                 }
+                if let id = record.id { try QualityRecord(itemId: id, quality: file.quality, problem: file.qualityProblem).save(db) }
                 try db.execute(sql: "DELETE FROM unreadable WHERE path = ?", arguments: [file.path])
             }
             for (id, file) in batch.moved {
@@ -61,6 +62,7 @@ extension Catalog {
                 var record = ItemRecord(file, scannedAt: scannedAt)
                 record.id = id
                 try record.update(db)
+                try QualityRecord(itemId: id, quality: file.quality, problem: file.qualityProblem).save(db)
                 try db.execute(sql: "DELETE FROM unreadable WHERE path = ?", arguments: [file.path])
             }
             for (file, stamp) in batch.unreadable {

@@ -90,6 +90,7 @@ enum CatalogSchema {
                 t.column("renderedAt", .double)
             }
         }
+        migrator.registerMigration("v4: item quality", migrate: QualityRecord.createTable)
         return migrator
     }
 }

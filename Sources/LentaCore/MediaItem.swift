@@ -12,9 +12,11 @@ public struct MediaItem: Hashable, Codable, Sendable, Identifiable {
     public var metadata: MediaMetadata
     /// The place looked up for `metadata.location`; nil until looked up, or without a position.
     public var place: ItemPlace?
+    /// What the item is worth for a story (sharpness, exposure, signature); nil until analysed.
+    public var quality: ItemQuality?
 
     public init(id: Int64, path: String, size: Int64, modified: Double, fingerprint: String, metadata: MediaMetadata,
-                place: ItemPlace? = nil) {
+                place: ItemPlace? = nil, quality: ItemQuality? = nil) {
         self.id = id
         self.path = path
         self.size = size
@@ -22,6 +24,7 @@ public struct MediaItem: Hashable, Codable, Sendable, Identifiable {
         self.fingerprint = fingerprint
         self.metadata = metadata
         self.place = place
+        self.quality = quality
     }
 }
 

@@ -11,6 +11,10 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     public var rotation: Int?
     public var make: String?
     public var model: String?
+    /// EXIF Software and UserComment, read at scan for telling screenshots from photos
+    /// (iPhones write "Screenshot" in UserComment); not kept in the catalog.
+    public var software: String?
+    public var userComment: String?
     public var captureTime: CaptureTime?
     public var location: GeoPoint?
     /// Seconds (videos).

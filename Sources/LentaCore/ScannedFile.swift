@@ -5,13 +5,19 @@ public struct ScannedFile: Hashable, Codable, Sendable {
     public var modified: Double
     public var fingerprint: String
     public var metadata: MediaMetadata
+    /// What the item is worth for a story; nil when it could not be analysed (`qualityProblem` says why).
+    public var quality: ItemQuality?
+    public var qualityProblem: String?
 
-    public init(path: String, size: Int64, modified: Double, fingerprint: String, metadata: MediaMetadata) {
+    public init(path: String, size: Int64, modified: Double, fingerprint: String, metadata: MediaMetadata,
+                quality: ItemQuality? = nil, qualityProblem: String? = nil) {
         self.path = path
         self.size = size
         self.modified = modified
         self.fingerprint = fingerprint
         self.metadata = metadata
+        self.quality = quality
+        self.qualityProblem = qualityProblem
     }
 }
 

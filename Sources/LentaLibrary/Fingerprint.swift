@@ -5,12 +5,28 @@ import Darwin
 #endif
 import LentaCore
 
-/// A content fingerprint that recognises a moved file without reading all of it: a 64-bit
-/// FNV-1a-style hash, a word at a time, over the size and the first and last 16 KiB.
+/// Content hashes, a 64-bit FNV-1a-style hash a word at a time: `of` recognises a moved file
+/// without reading all of it (the size and the first and last 16 KiB); `whole` hashes every byte,
+/// to find exact duplicates.
 enum Fingerprint {
     static let window = 16 * 1024
+    /// Bytes read at a time by `whole`.
+    static let chunk = 1 << 20
 
     static func of(path: String, size: Int64) -> String? {
+        let pieces: [(start: Int64, length: Int)] = size > Int64(2 * window)
+            ? [(Int64(0), window), (size - Int64(window), window)]
+            : [(Int64(0), Int(size))]
+        return hash(path: path, size: size, pieces: pieces)
+    }
+
+    /// A hash of the size and every byte of the file.
+    static func whole(path: String, size: Int64) -> String? {
+        let pieces = stride(from: Int64(0), to: size, by: chunk).map { ($0, Int(min(Int64(chunk), size - $0))) }
+        return hash(path: path, size: size, pieces: pieces)
+    }
+
+    private static func hash(path: String, size: Int64, pieces: [(start: Int64, length: Int)]) -> String? {
         let fd = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -21,10 +37,7 @@ enum Fingerprint {
             hash ^= hash >> 29
         }
         mix(UInt64(bitPattern: size))
-        let pieces: [(start: Int64, length: Int)] = size > Int64(2 * window)
-            ? [(Int64(0), window), (size - Int64(window), window)]
-            : [(Int64(0), Int(size))]
-        var buffer = [UInt8](repeating: 0, count: 2 * window)
+        var buffer = [UInt8](repeating: 0, count: max(2 * window, pieces.map(\.length).max() ?? 0))
         for piece in pieces {
             var done = 0
             while done < piece.length {

@@ -26,6 +26,10 @@ public struct LentaDetail: Codable, Sendable, Equatable {
         public var place: ItemPlace?
         /// Put in the lenta by hand: stays through `lenta edit`.
         public var byHand: Bool
+        /// What the scan learned the item is worth for a story (sharpness, exposure, signature,
+        /// photo or not), or why it could not.
+        public var quality: ItemQuality? = nil
+        public var qualityProblem: String? = nil
     }
     public var lenta: LentaSummary
     public var from: LocalDate?

@@ -24,9 +24,10 @@ extension Lentas {
         let members = try catalog.members(of: id)
         let byHand = Set(members.filter(\.byHand).map(\.itemID))
         let items = Self.ordered(try catalog.briefs(ids: members.map(\.itemID)))
+        let quality = try catalog.quality(ids: items.map(\.id))
         return LentaDetail(lenta: Self.summary(lenta, items), from: lenta.from, to: lenta.to, items: items.map {
             .init(id: $0.id, path: $0.path, kind: $0.kind, captureTime: $0.captureTime, place: $0.place,
-                  byHand: byHand.contains($0.id))
+                  byHand: byHand.contains($0.id), quality: quality[$0.id]?.quality, qualityProblem: quality[$0.id]?.problem)
         })
     }
 

@@ -11,52 +11,102 @@ public struct ProjectStyle: Sendable, Equatable {
     public var transition = ProjectTransition(type: .crossfade, duration: 0.5)
     public var fit: FitMode = .blur
     public var kenBurns: KenBurns = .auto
-    /// Clips longer than this are trimmed to their first `maxClip` seconds.
-    public var maxClip: Double = 10
+    /// The story's length in seconds (`lenta project --length`); nil takes `StoryLengthRule`'s
+    /// default, which never stretches a lenta too small to fill it.
+    public var length: Double?
     /// An opening card with the title, the dates and places, and the route map.
     public var titleCard = true
     public init() {}
 }
 
 extension Lentas {
-    /// A project file for a lenta: items in story order with paths relative to the project file's
-    /// folder, title and subtitle from the lenta, durations, transitions and motion from `style`.
+    /// A project file for a lenta: its best moments (`StorySelection`) in story order with paths
+    /// relative to the project file's folder, the items left out as `alternates`, title and
+    /// subtitle from the lenta, durations fitted to the length, transitions and motion from `style`.
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle()) throws -> ProjectFile {
         let detail = try show(id: id)
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
+        let byHand = Set(detail.items.filter(\.byHand).map(\.id))
         let folder = output.deletingLastPathComponent().standardizedFileURL.path
         let days = items.map(\.brief).compactMap(Self.localDay)
+        let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()))
+        let paths = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.relativePath($0.path, from: folder)) })
         var project = ProjectFile(
             title: detail.lenta.title,
             subtitle: LentaTitle.subtitle(places: items.map(\.place), first: days.first, last: days.last),
             output: ProjectOutput(preset: style.preset),
-            defaults: ProjectDefaults(photoDuration: style.photoDuration, fit: style.fit, transition: style.transition,
+            defaults: ProjectDefaults(photoDuration: plan.photoDuration, fit: style.fit, transition: style.transition,
                                       kenBurns: style.kenBurns),
             titleCard: style.titleCard ? TitleCard() : nil,
-            items: items.map { item in
-                var entry = ProjectItem(path: Self.relativePath(item.path, from: folder))
-                if item.metadata.kind == .video, let duration = item.metadata.duration {
-                    // Clips are given their length explicitly, so the story's length is known.
-                    entry.trim = TrimRange(0, min(duration, style.maxClip))
-                }
-                return entry
+            items: plan.chosen.map { choice in
+                // Clips are given their part explicitly, so the story's length is known.
+                ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
             })
-        // A transition may not outlast half of either neighbour (short clips get shorter ones, or
-        // a cut), and the last item has none.
-        let lengths = project.items.map { $0.trim?.length ?? ($0.duration ?? style.photoDuration) }
+        project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
+        Self.setTransitions(&project, style: style)
+        // What the plan could not know (shortened transitions beside short clips): photos absorb
+        // the difference, measured on the project's own timeline.
+        if let wanted = style.length, abs(plan.length - wanted) < 1 {
+            for _ in 0..<2 { Self.fitLength(&project, to: wanted, style: style) }
+        }
+        return project
+    }
+
+    /// The selection for a lenta's items (in story order): what `lenta project` shows and leaves out.
+    static func choose(_ items: [MediaItem], byHand: Set<Int64>, style: ProjectStyle,
+                       days: (first: LocalDate?, last: LocalDate?)) -> StoryPlan {
+        let instants = Timeline.instants(items.map { timelineItem($0.brief) })
+        let candidates = items.map { item in
+            SelectionCandidate(id: item.id, name: URL(fileURLWithPath: item.path).lastPathComponent, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
+                               place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
+                               quality: item.quality, byHand: byHand.contains(item.id))
+        }
+        var options = SelectionOptions(length: style.length ?? StoryLengthRule.seconds(from: days.first, to: days.last))
+        options.stretchToLength = style.length != nil
+        options.photoDuration = style.photoDuration
+        options.photoRange = (style.photoDuration * 2 / 3)...(style.photoDuration * 5 / 3)
+        options.transitionOverlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
+        options.titleCard = style.titleCard ? TitleCard.defaultDuration : nil
+        return StorySelection(options: options).choose(candidates)
+    }
+
+    /// The length of each item on the timeline, as the project says it.
+    static func itemLengths(_ project: ProjectFile) -> [Double] {
+        project.items.map { $0.trim?.length ?? ($0.duration ?? project.photoDuration) }
+    }
+
+    /// A transition may not outlast half of either neighbour (short clips get shorter ones, or a
+    /// cut), and the last item has none.
+    static func setTransitions(_ project: inout ProjectFile, style: ProjectStyle) {
+        let lengths = itemLengths(project)
         if project.titleCard != nil, let first = lengths.first {
             project.titleCard?.transition = Self.transition(style.transition, between: TitleCard.defaultDuration, and: first)
         }
-        for i in project.items.indices where style.transition.type != .cut {
+        for i in project.items.indices {
+            project.items[i].transition = nil
+            guard style.transition.type != .cut else { continue }
             guard i < project.items.count - 1 else {
                 project.items[i].transition = .cut
                 continue
             }
             project.items[i].transition = Self.transition(style.transition, between: lengths[i], and: lengths[i + 1])
         }
-        return project
+    }
+
+    /// Spreads the difference between the project's timeline and `wanted` over its photos.
+    static func fitLength(_ project: inout ProjectFile, to wanted: Double, style: ProjectStyle) {
+        let photos = project.items.filter { $0.trim == nil && $0.duration == nil }.count
+        guard photos > 0 else { return }
+        let lengths = itemLengths(project)
+        let timeline = StoryTimeline(project: project, fps: Rational(30), itemLength: { lengths[$0] })
+        let difference = wanted - timeline.length.doubleValue
+        guard abs(difference) > 0.0005 else { return }
+        let range = (style.photoDuration * 2 / 3)...(style.photoDuration * 5 / 3)
+        let duration = min(range.upperBound, max(range.lowerBound, project.photoDuration + difference / Double(photos)))
+        project.defaults?.photoDuration = (duration * 1000).rounded() / 1000
+        setTransitions(&project, style: style)
     }
 
     /// `wanted`, or — when it would outlast half of either neighbour — a shorter one or a cut;

@@ -16,6 +16,9 @@ public struct ScanReport: Codable, Sendable {
     public var moved = 0
     public var removed = 0
     public var unchanged = 0
+    /// Items already in the catalog whose quality was learned by this scan (a catalog from
+    /// before `lenta scan` learned it).
+    public var analysed = 0
     /// Files skipped because they are not media (text files, sidecars).
     public var notMedia = 0
     /// Files that look like media and cannot be read, each with its reason (including ones

@@ -116,6 +116,7 @@ public final class Scanner {
             }
             try catalog.record(batch, scannedAt: options.now)
         }
+        report.analysed = try analyseAwaiting(batchSize: options.batchSize)
         let removed = gone.values.flatMap { $0.map(\.path) }.sorted()
         let vanishedUnreadable = known.unreadable.keys.filter { found[$0] == nil }
         try catalog.remove(paths: removed + vanishedUnreadable)
@@ -175,14 +176,51 @@ public final class Scanner {
                 guard let fingerprint = Fingerprint.of(path: file.path, size: file.stamp.size) else {
                     return .unreadable("the file could not be read to the end")
                 }
-                return .media(ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
-                                          fingerprint: fingerprint, metadata: metadata))
+                var scanned = ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
+                                          fingerprint: fingerprint, metadata: metadata)
+                (scanned.quality, scanned.qualityProblem) = analyse(path: file.path, size: file.stamp.size, metadata: metadata,
+                                                                    fingerprint: fingerprint)
+                return .media(scanned)
             }
         } catch let error as MediaReadError {
             return .unreadable("\(error.operation): \(error.reason)")
         } catch {
             return .unreadable(String(describing: error))
         }
+    }
+
+    /// What the item is worth for a story, or why that could not be learned (the item is kept
+    /// either way: a picture that cannot be measured can still be shown).
+    static func analyse(path: String, size: Int64, metadata: MediaMetadata, fingerprint: String) -> (ItemQuality?, String?) {
+        // Photos are hashed whole; clips (gigabytes) by the fingerprint already taken.
+        let contentHash = metadata.kind == .photo ? Fingerprint.whole(path: path, size: size) : "sampled:\(size):\(fingerprint)"
+        guard let contentHash else { return (nil, "the file could not be read to the end") }
+        do {
+            return (try QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: contentHash), nil)
+        } catch let error as MediaReadError {
+            return (nil, "\(error.operation): \(error.reason)")
+        } catch {
+            return (nil, String(describing: error))
+        }
+    }
+
+    /// Analyses items the catalog has never analysed (a catalog from before quality was learned),
+    /// on every core, storing each batch as it is done.
+    private func analyseAwaiting(batchSize: Int) throws -> Int {
+        let awaiting = try catalog.itemsAwaitingQuality()
+        for start in stride(from: 0, to: awaiting.count, by: max(1, batchSize)) {
+            let chunk = Array(awaiting[start..<min(start + batchSize, awaiting.count)])
+            let slots = Mutex([(id: Int64, quality: ItemQuality?, problem: String?)](repeating: (0, nil, nil), count: chunk.count))
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
+                let item = chunk[i]
+                let (quality, problem) = Self.analyse(path: item.path, size: item.size, metadata: item.metadata,
+                                                      fingerprint: item.fingerprint)
+                slots.withLock { $0[i] = (item.id, quality, problem) }
+            }
+            let results = slots.withLock { $0 }
+            try catalog.storeQuality(results)
+        }
+        return awaiting.count
     }
 
     /// The absolute, symlink-free form of a path, or nil when it does not exist.

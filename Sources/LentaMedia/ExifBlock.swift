@@ -45,6 +45,20 @@ final class ExifBlock {
         }
     }
 
+    /// An UNDEFINED comment (UserComment): its 8-byte character-code prefix ("ASCII", "UNICODE",
+    /// or zeros) dropped, ASCII and UTF-8 text read; nil when empty.
+    func comment(_ ifd: ExifIfd, _ tag: UInt16) -> String? {
+        withEntry(ifd, tag) { entry in
+            let bytes = Array(UnsafeBufferPointer(start: entry.data, count: Int(entry.size)))
+            guard bytes.count > 8 else { return nil }
+            let code = bytes.prefix(8)
+            guard code.starts(with: Array("ASCII".utf8)) || code.allSatisfy({ $0 == 0 }) else { return nil }
+            let text = bytes.dropFirst(8).prefix { $0 != 0 }
+            let s = String(decoding: text, as: UTF8.self).trimmingCharacters(in: " \t\r\n")
+            return s.isEmpty ? nil : s
+        }
+    }
+
     /// An integer value of any integer format (cameras disagree on SHORT versus LONG).
     func integer(_ ifd: ExifIfd, _ tag: UInt16) -> Int? {
         numbers(ifd, tag)?.first.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }

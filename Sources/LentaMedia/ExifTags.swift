@@ -7,6 +7,8 @@ enum ExifTagNumber {
     static let model: UInt16 = 0x0110
     static let orientation: UInt16 = 0x0112
     static let dateTime: UInt16 = 0x0132
+    static let software: UInt16 = 0x0131
+    static let userComment: UInt16 = 0x9286
     static let dateTimeOriginal: UInt16 = 0x9003
     static let dateTimeDigitized: UInt16 = 0x9004
     static let offsetTime: UInt16 = 0x9010
@@ -30,6 +32,9 @@ struct ExifFields: Equatable {
     var make: String?
     var model: String?
     var orientation: Int?
+    var software: String?
+    /// iPhones write "Screenshot" here in their screenshots.
+    var userComment: String?
     var dates = CaptureEvidence()
     var position: GeoPoint?
     /// A GPS block was present but its position was unusable.
@@ -41,6 +46,8 @@ struct ExifFields: Equatable {
         make = exif.string(EXIF_IFD_0, ExifTagNumber.make)
         model = exif.string(EXIF_IFD_0, ExifTagNumber.model)
         orientation = exif.integer(EXIF_IFD_0, ExifTagNumber.orientation)
+        software = exif.string(EXIF_IFD_0, ExifTagNumber.software)
+        userComment = exif.comment(EXIF_IFD_EXIF, ExifTagNumber.userComment)
 
         func stamp(_ ifd: ExifIfd, _ date: UInt16, _ subSec: UInt16, _ offset: UInt16) -> CaptureEvidence.Stamp? {
             guard let text = exif.string(ifd, date) else { return nil }

@@ -3,7 +3,7 @@ import LentaCore
 
 /// A HEIF/HEIC/AVIF file opened with libheif (`heif_context`), owned here and freed in `deinit`.
 final class HeifFile {
-    private let context: OpaquePointer
+    let context: OpaquePointer
     let path: String
 
     init(path: String) throws {

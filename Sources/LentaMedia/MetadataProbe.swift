@@ -82,6 +82,8 @@ public enum MetadataProbe {
         }
         metadata.make = fields.make
         metadata.model = fields.model
+        metadata.software = fields.software
+        metadata.userComment = fields.userComment
         evidence.dateTimeOriginal = fields.dates.dateTimeOriginal
         evidence.dateTimeDigitized = fields.dates.dateTimeDigitized
         evidence.dateTime = fields.dates.dateTime

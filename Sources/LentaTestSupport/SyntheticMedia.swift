@@ -29,4 +29,18 @@ public enum SyntheticMedia {
     public static func video(_ spec: SyntheticVideo, to path: String) throws {
         try VideoWriter.write(spec, to: path)
     }
+
+    /// A baseline JPEG showing `picture` (its size), with an EXIF block as `jpeg` writes it.
+    public static func jpeg(_ picture: SyntheticPicture, exif: SyntheticExif?, to path: String) throws {
+        var bytes = try StillImageEncoder.jpeg(width: picture.width, height: picture.height, picture: picture)
+        if let exif { bytes = try JPEGSegments.insertingExif(try exif.app1Payload(), into: bytes) }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// An RGB PNG showing `picture`, with an EXIF block as `png` writes it.
+    public static func png(_ picture: SyntheticPicture, exif: SyntheticExif?, to path: String) throws {
+        var bytes = try StillImageEncoder.png(width: picture.width, height: picture.height, picture: picture)
+        if let exif { bytes = try PNGChunks.insertingExif(try exif.tiffBytes(), into: bytes) }
+        try AtomicFile.write(bytes, to: path)
+    }
 }

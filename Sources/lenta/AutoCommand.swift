@@ -34,6 +34,9 @@ struct Auto: ParsableCommand {
     @Flag(help: "Print one self-contained render command per due story on stdout, instead of rendering (missing project files are written first).")
     var plan = false
 
+    @Option(help: ArgumentHelp("Seconds each new story lasts (default: about a minute for a weekend, two for a fortnight).", valueName: "seconds"))
+    var length: Double?
+
     @Flag(help: "Wait for another run on the same catalog to finish instead of exiting.")
     var wait = false
 
@@ -43,6 +46,7 @@ struct Auto: ParsableCommand {
     func validate() throws {
         if mediaFolders.isEmpty { throw ValidationError("Name at least one media folder.") }
         if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
+        if let length { try StoryLengthArgument.check(length) }
     }
 
     func run() throws {
@@ -67,6 +71,7 @@ struct Auto: ParsableCommand {
         options.updateProjects = updateProjects
         options.dryRun = dryRun
         options.plan = plan
+        options.length = length
         let json = output.json
         let catalog = dryRun ? try catalogOptions.openScratchCopy() : try catalogOptions.open()
         let report = try AutoJob(catalog: catalog).run(options) { story in

@@ -5,8 +5,13 @@ import LentaLibrary
 
 struct Project: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a project file for a lenta: its items in order, with durations, transitions and motion.",
-        discussion: "The file validates and renders unchanged; edit it to reorder, trim, crop, caption.")
+        abstract: "Write a project file for a lenta: its best moments in order, with durations, transitions and motion.",
+        discussion: """
+            Exact duplicates, all but the best frame of each burst, blurred, dark shots, screenshots and \
+            documents are left out (listed under "alternates" with the reason; move one into "items" to \
+            swap it in); every day and place keeps its share; items added by hand are always in. \
+            The file validates and renders unchanged; edit it to reorder, trim, crop, caption.
+            """)
 
     @OptionGroup var lenta: LentaID
     @Option(name: .shortAndLong, help: ArgumentHelp("The project file to write.", valueName: "story.json"))
@@ -15,6 +20,8 @@ struct Project: ParsableCommand {
     var preset: String = ProjectOutput.defaultPreset
     @Option(help: ArgumentHelp("Seconds each photo shows.", valueName: "seconds"))
     var photoDuration: Double = 3
+    @Option(help: ArgumentHelp("Seconds the story lasts (default: about a minute for a weekend, two for a fortnight; see README).", valueName: "seconds"))
+    var length: Double?
     @Flag(inversion: .prefixedNo, help: "Open with a title card: the title, dates and places, and the route map.")
     var titleCard = true
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
@@ -23,6 +30,7 @@ struct Project: ParsableCommand {
 
     func validate() throws {
         guard photoDuration > 0, photoDuration < 3600 else { throw ValidationError("--photo-duration must be between 0 and 3600 seconds.") }
+        if let length { try StoryLengthArgument.check(length) }
         guard output.hasSuffix(".json") else { throw ValidationError("-o names a .json project file, e.g. story.json.") }
     }
 
@@ -35,12 +43,23 @@ struct Project: ParsableCommand {
         style.preset = preset
         style.photoDuration = photoDuration
         style.titleCard = titleCard
+        style.length = length
         let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
             throw CommandFailure("the project for lenta \(lenta.id) would not validate:\n" + report.problems.map { "  \($0)" }.joined(separator: "\n"))
         }
         try project.write(to: url)
-        print("Wrote \(output): \(project.title ?? "") (\(project.items.count) items, \(String(format: "%.1f", report.length ?? 0)) s)")
+        let left = project.alternates.isEmpty ? "" : ", \(project.alternates.count) left out as alternates"
+        print("Wrote \(output): \(project.title ?? "") (\(project.items.count) items, \(String(format: "%.1f", report.length ?? 0)) s\(left))")
+    }
+}
+
+/// `--length SECONDS`: a story of at least 5 seconds and under an hour.
+enum StoryLengthArgument {
+    static func check(_ seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 5, seconds < 3600 else {
+            throw ValidationError("--length must be between 5 and 3600 seconds.")
+        }
     }
 }

@@ -46,7 +46,13 @@ enum ProjectFixtures {
         ])
 
     /// Every key of the format set, some in their less common spellings.
-    static let everything = ProjectFile(
+    static let everything: ProjectFile = {
+        var project = everythingButAlternates
+        project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst), ProjectAlternate(path: "e.png", reason: .screenshot)]
+        return project
+    }()
+
+    static let everythingButAlternates = ProjectFile(
         title: "Everything", subtitle: "every key",
         output: ProjectOutput(preset: "portrait-1080p", width: 720, height: 1280, fps: OutputFrameRate(30000, 1001), crf: 23),
         defaults: ProjectDefaults(photoDuration: 2.0, fit: .fill, transition: ProjectTransition(type: .dip, duration: 0.4, colour: .white),
@@ -353,7 +359,7 @@ enum ProjectFixtures {
             "items[2].path: file not found: missing.jpg",
             "items[2].kenBurns.speed: unknown key (expected from, to or easing)",
             "music[0].volume: must be in [0, 2] (is -1.0)",
-            "extra: unknown key (expected lenta, title, subtitle, output, defaults, music, titleCard or items)",
+            "extra: unknown key (expected lenta, title, subtitle, output, defaults, music, titleCard, items or alternates)",
         ])
         #expect(report.errors.count == 12 && report.length == nil)
         // load throws them all at once.
@@ -477,6 +483,7 @@ enum ProjectFixtures {
             ("kenBurnsMotion", Self.def("kenBurnsMotion", root), KenBurnsMotion.jsonKeys, KenBurnsMotion.requiredKeys),
             ("text", Self.def("text", root), TextOverlay.jsonKeys, TextOverlay.requiredKeys),
             ("transition", Self.def("transition", root), ProjectTransition.jsonKeys, ProjectTransition.requiredKeys),
+            ("alternate", Self.def("alternate", root), ProjectAlternate.jsonKeys, ProjectAlternate.requiredKeys),
         ]
         for (name, node, keys, required) in objects {
             let schema = Self.keys(node, in: root)
@@ -499,6 +506,8 @@ enum ProjectFixtures {
 
         func enumValues(_ name: String) -> Set<String> { Set(Self.def(name, root)["enum"] as? [String] ?? []) }
         #expect(enumValues("fit") == Set(FitMode.allCases.map(\.rawValue)))
+        let reasons = (Self.def("alternate", root)["properties"] as? [String: Any])?["reason"] as? [String: Any]
+        #expect(Set(reasons?["enum"] as? [String] ?? []) == Set(AlternateReason.allCases.map(\.rawValue)))
         #expect(enumValues("easing") == Set(KenBurnsEasing.allCases.map(\.rawValue)))
         #expect(enumValues("transitionType") == Set(TransitionKind.allCases.map(\.rawValue)))
         #expect(enumValues("dipColour") == Set(DipColour.allCases.map(\.rawValue)))

@@ -20,6 +20,8 @@ public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
     public var music: [MusicTrack]
     public var titleCard: TitleCard?
     public var items: [ProjectItem]
+    /// v2: items left out, each with its reason; written only when there are some.
+    public var alternates: [ProjectAlternate] = []
 
     public init(version: Int = ProjectFile.currentVersion, title: String? = nil, subtitle: String? = nil,
                 output: ProjectOutput? = nil, defaults: ProjectDefaults? = nil, music: [MusicTrack] = [],
@@ -34,7 +36,7 @@ public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
         self.items = items
     }
 
-    public static let jsonKeys = ["lenta", "title", "subtitle", "output", "defaults", "music", "titleCard", "items"]
+    public static let jsonKeys = ["lenta", "title", "subtitle", "output", "defaults", "music", "titleCard", "items", "alternates"]
     public static let requiredKeys = ["lenta", "items"]
 
     public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
@@ -59,6 +61,7 @@ public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
         music = o.list("music") { MusicTrack(projectJSON: $0, at: $1, reader: reader) ?? MusicTrack(path: "") } ?? []
         titleCard = o.read("titleCard")
         items = o.list("items") { ProjectItem(projectJSON: $0, at: $1, reader: reader) ?? ProjectItem(path: "") } ?? []
+        alternates = o.list("alternates") { ProjectAlternate(projectJSON: $0, at: $1, reader: reader) ?? ProjectAlternate(path: "", reason: .length) } ?? []
     }
 
     public var projectJSON: ProjectJSON.Value {
@@ -71,6 +74,7 @@ public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
         if !music.isEmpty { o.set("music", .array(music.map(\.projectJSON))) }
         o.set("titleCard", titleCard)
         o.set("items", .array(items.map(\.projectJSON)))
+        if !alternates.isEmpty { o.set("alternates", .array(alternates.map(\.projectJSON))) }
         return o.value
     }
 }

@@ -60,6 +60,7 @@ final class ProjectValidation {
         checkBudget()
         facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
         checkTransitions()
+        checkAlternates()
         for (i, item) in project.items.enumerated() {
             if let text = item.text, let length = facts[i].length {
                 checkTextFades(text, itemLength: length, at: root + "items" + i + "text")

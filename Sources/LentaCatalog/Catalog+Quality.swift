@@ -1,0 +1,31 @@
+import GRDB
+import LentaCore
+
+extension Catalog {
+    /// Stores what was learned of items (or why nothing could be), replacing what was known.
+    public func storeQuality(_ entries: [(id: Int64, quality: ItemQuality?, problem: String?)]) throws {
+        guard !entries.isEmpty else { return }
+        try database.write { db in
+            for entry in entries { try QualityRecord(itemId: entry.id, quality: entry.quality, problem: entry.problem).save(db) }
+        }
+    }
+
+    /// Items that have never been analysed (a catalog from before quality was learned): their
+    /// ids, paths and metadata, by path.
+    public func itemsAwaitingQuality() throws -> [MediaItem] {
+        try database.read { db in
+            try ItemRecord.fetchAll(db, sql: """
+                SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM itemQuality WHERE itemQuality.itemId = item.id) ORDER BY path
+                """).compactMap(\.item)
+        }
+    }
+
+    /// What is known of the quality of items, by id: the quality, or the problem that stopped it.
+    public func quality(ids: [Int64]) throws -> [Int64: (quality: ItemQuality?, problem: String?)] {
+        try database.read { db in
+            var result: [Int64: (ItemQuality?, String?)] = [:]
+            for record in try QualityRecord.fetchAll(db, keys: ids) { result[record.itemId] = (record.quality, record.problem) }
+            return result.mapValues { (quality: $0.0, problem: $0.1) }
+        }
+    }
+}

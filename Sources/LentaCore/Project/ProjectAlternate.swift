@@ -1,0 +1,46 @@
+/// An item `lenta project` left out of the story, kept so a person can swap it in by moving it
+/// to `items` (DESIGN.md, "What v2 adds"): its file and why it was left out.
+public struct ProjectAlternate: Hashable, Sendable, ProjectJSONObject {
+    /// The media file, relative to the project file's folder (or absolute).
+    public var path: String
+    public var reason: AlternateReason
+
+    public init(path: String, reason: AlternateReason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public static let jsonKeys = ["path", "reason"]
+    public static let requiredKeys = ["path", "reason"]
+
+    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
+        // A bad reason is reported; the path is kept so the file is still checked.
+        self.path = o.read("path") ?? ""
+        self.reason = o.read("reason") ?? .length
+    }
+
+    public var projectJSON: ProjectJSON.Value {
+        var o = ProjectJSONObjectBuilder()
+        o.set("path", path)
+        o.set("reason", reason)
+        return o.value
+    }
+}
+
+/// Why an item was left out of a story.
+public enum AlternateReason: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+    /// Another frame of the same burst (or run of near-identical shots) was better.
+    case burst
+    /// A copy of an item in the story (the same bytes, or the same picture minutes later).
+    case duplicate
+    case blurred
+    /// Too dark (or otherwise badly exposed) to show.
+    case dark
+    /// A screenshot or a screen recording.
+    case screenshot
+    /// A scan or photograph of a page.
+    case document
+    /// Good, but the story's length had no room for it.
+    case length
+}

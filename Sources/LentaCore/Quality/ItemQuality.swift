@@ -1,0 +1,130 @@
+/// What an item is worth for a story, learned once at scan from a reduced decode (DCT-scaled
+/// JPEG, HEIF thumbnail, a clip's keyframes): how it looks (a perceptual signature), whether it
+/// is a byte-for-byte copy of another (the content hash), how sharp and how well exposed it is,
+/// and whether it is a photo at all.
+///
+/// Measures are taken on a picture reduced to `ItemQuality.analysisSide` pixels on its longer
+/// side, so they compare across cameras and sizes.
+public struct ItemQuality: Hashable, Codable, Sendable {
+    /// The longer side, in pixels, of the picture every measure is taken on.
+    public static let analysisSide = 256
+
+    /// A 64-bit difference hash (dHash) of the luma: near-duplicates differ in few bits.
+    public var signature: PerceptualSignature
+    /// Equal for byte-identical files: a hash of every byte for photos; for clips (which can be
+    /// gigabytes) the size and the first and last 16 KiB, prefixed `sampled:`.
+    public var contentHash: String
+    /// Edge energy: the standard deviation of the luma's Laplacian over that of the luma (so a
+    /// dim or low-contrast scene is not taken for a blurred one), on the analysis picture.
+    /// Sharp photos are about 0.5 and up; a blurred one a fraction of its sharp twin's.
+    public var sharpness: Double
+    /// Share of pixels at the top of the luma range (blown highlights), 0…1.
+    public var clipped: Double
+    /// Share of pixels at the bottom of the luma range (crushed shadows), 0…1.
+    public var crushed: Double
+    /// Mean luma, 0 (black) … 1 (white).
+    public var brightness: Double
+    /// A photo, or something that is not (screenshot, screen recording, document).
+    public var content: ContentKind
+    /// Why `content` is what it is, in words ("PNG with no camera", "few colours, flat areas").
+    public var contentReasons: [String]
+    /// What the measures were taken from: `jpeg-dct-1/8`, `heif-thumbnail`, `keyframes`…
+    public var source: String
+    /// For a clip: how much happens along it, to find its best part.
+    public var clip: ClipActivity?
+
+    public init(signature: PerceptualSignature, contentHash: String, sharpness: Double, clipped: Double, crushed: Double,
+                brightness: Double, content: ContentKind = .photo, contentReasons: [String] = [], source: String,
+                clip: ClipActivity? = nil) {
+        self.signature = signature
+        self.contentHash = contentHash
+        self.sharpness = sharpness
+        self.clipped = clipped
+        self.crushed = crushed
+        self.brightness = brightness
+        self.content = content
+        self.contentReasons = contentReasons
+        self.source = source
+        self.clip = clip
+    }
+}
+
+/// What a picture is, beyond being readable.
+public enum ContentKind: String, Codable, Sendable, CaseIterable {
+    case photo
+    /// A capture of a phone's or computer's screen.
+    case screenshot
+    /// A video capture of a screen.
+    case screenRecording = "screen-recording"
+    /// A scan or photograph of a page: receipts, tickets, notes.
+    case document
+}
+
+/// A 64-bit perceptual hash; written as 16 hex digits.
+public struct PerceptualSignature: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var bits: UInt64
+    public init(bits: UInt64) { self.bits = bits }
+
+    /// How many of the 64 bits differ: 0 for the same picture, about 32 for unrelated ones.
+    public func distance(to other: PerceptualSignature) -> Int { (bits ^ other.bits).nonzeroBitCount }
+
+    public var description: String {
+        let hex = String(bits, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    public init?(hex: String) {
+        guard hex.count == 16, let bits = UInt64(hex, radix: 16) else { return nil }
+        self.bits = bits
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try String(from: decoder)
+        guard let value = PerceptualSignature(hex: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected 16 hex digits"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: Encoder) throws { try description.encode(to: encoder) }
+}
+
+/// How a clip changes along its length, sampled at its keyframes and by the bits its encoder
+/// spent each second (an encoder spends bits where the picture moves).
+public struct ClipActivity: Hashable, Codable, Sendable {
+    /// One decoded keyframe.
+    public struct Sample: Hashable, Codable, Sendable {
+        /// Seconds from the clip's start.
+        public var time: Double
+        /// Mean absolute luma change from the previous sample, 0…1 (a scene change is large).
+        public var change: Double
+        public var sharpness: Double
+        public var brightness: Double
+        public var crushed: Double
+        public init(time: Double, change: Double, sharpness: Double, brightness: Double, crushed: Double) {
+            self.time = time
+            self.change = change
+            self.sharpness = sharpness
+            self.brightness = brightness
+            self.crushed = crushed
+        }
+    }
+
+    public var samples: [Sample]
+    /// The video stream's bits per second between keyframes (where an encoder pays for motion),
+    /// bucket by bucket: one-second buckets, longer ones (`bucketSeconds`) for clips over
+    /// `maximumBuckets` seconds.
+    public var bitsPerBucket: [Double]
+    public var bucketSeconds: Double
+    /// Audio energy per bucket (RMS, 0…1), when the clip has sound that could be decoded.
+    public var loudness: [Double]?
+
+    public static let maximumBuckets = 600
+
+    public init(samples: [Sample], bitsPerBucket: [Double], bucketSeconds: Double, loudness: [Double]? = nil) {
+        self.samples = samples
+        self.bitsPerBucket = bitsPerBucket
+        self.bucketSeconds = bucketSeconds
+        self.loudness = loudness
+    }
+}

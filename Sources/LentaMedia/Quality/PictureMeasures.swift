@@ -1,0 +1,113 @@
+import LentaCore
+
+/// The measures of one analysis picture: what it looks like (signature), how sharp and how well
+/// exposed it is, and how much it looks like a screen or a page rather than a scene.
+struct PictureMeasures: Sendable, Equatable {
+    var signature: PerceptualSignature
+    var sharpness: Double
+    var clipped: Double
+    var crushed: Double
+    var brightness: Double
+    /// Share of pixels whose neighbours all have the same colour (within 2 codes): UI and paper.
+    var flatShare: Double
+    /// Share of the picture covered by its 8 most common colours (4 bits a channel).
+    var topColourShare: Double
+    /// Distinct colours (4 bits a channel) covering at least 0.1% of the picture each.
+    var colours: Int
+    /// Mean saturation (max − min of R'G'B', 0…1).
+    var saturation: Double
+    /// Share of pixels on a hard edge (a luma step of a third of the range or more): text.
+    var hardEdgeShare: Double
+
+    /// Luma at or above this (of 255) counts as clipped, at or below `crushedLevel` as crushed.
+    static let clippedLevel = 250.0
+    static let crushedLevel = 10.0
+
+    init(_ picture: AnalysisPicture) {
+        let w = picture.width, h = picture.height
+        let luma = picture.luma
+        let n = Double(luma.count)
+        signature = Self.differenceHash(luma, width: w, height: h)
+
+        var sum = 0.0, sumSquares = 0.0, clippedCount = 0, crushedCount = 0
+        for v in luma {
+            sum += v; sumSquares += v * v
+            if v >= Self.clippedLevel { clippedCount += 1 }
+            if v <= Self.crushedLevel { crushedCount += 1 }
+        }
+        let mean = sum / n
+        let deviation = (max(0, sumSquares / n - mean * mean)).squareRoot()
+        brightness = mean / 255
+        clipped = Double(clippedCount) / n
+        crushed = Double(crushedCount) / n
+
+        // Laplacian (4-neighbour) over the interior; its spread against the luma's own spread,
+        // with a floor so a near-uniform picture is not called sharp by its noise.
+        var lapSum = 0.0, lapSquares = 0.0, lapCount = 0.0, hard = 0, flat = 0
+        if w >= 3, h >= 3 {
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) {
+                    let i = y * w + x
+                    let l = 4 * luma[i] - luma[i - 1] - luma[i + 1] - luma[i - w] - luma[i + w]
+                    lapSum += l; lapSquares += l * l; lapCount += 1
+                    let step = max(abs(luma[i] - luma[i + 1]), abs(luma[i] - luma[i + w]))
+                    if step >= 85 { hard += 1 }
+                    if Self.sameColour(picture.rgb, i, i - 1) && Self.sameColour(picture.rgb, i, i + 1)
+                        && Self.sameColour(picture.rgb, i, i - w) && Self.sameColour(picture.rgb, i, i + w) { flat += 1 }
+                }
+            }
+        }
+        let lapMean = lapCount > 0 ? lapSum / lapCount : 0
+        let lapDeviation = lapCount > 0 ? (max(0, lapSquares / lapCount - lapMean * lapMean)).squareRoot() : 0
+        sharpness = lapDeviation / (deviation + 8)
+        hardEdgeShare = lapCount > 0 ? Double(hard) / lapCount : 0
+        flatShare = lapCount > 0 ? Double(flat) / lapCount : 0
+
+        var histogram = [Int](repeating: 0, count: 4096)
+        var saturationSum = 0.0
+        for i in 0..<(w * h) {
+            let r = picture.rgb[3 * i], g = picture.rgb[3 * i + 1], b = picture.rgb[3 * i + 2]
+            histogram[Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)] += 1
+            saturationSum += Double(max(r, g, b) - min(r, g, b)) / 255
+        }
+        saturation = saturationSum / n
+        let counts = histogram.filter { $0 > 0 }.sorted(by: >)
+        topColourShare = Double(counts.prefix(8).reduce(0, +)) / n
+        colours = counts.filter { Double($0) >= n / 1000 }.count
+    }
+
+    static func sameColour(_ rgb: [UInt8], _ a: Int, _ b: Int) -> Bool {
+        abs(Int(rgb[3 * a]) - Int(rgb[3 * b])) <= 2 && abs(Int(rgb[3 * a + 1]) - Int(rgb[3 * b + 1])) <= 2
+            && abs(Int(rgb[3 * a + 2]) - Int(rgb[3 * b + 2])) <= 2
+    }
+
+    /// dHash: the luma averaged to 9×8 cells; bit k set when cell k is brighter than its right
+    /// neighbour. Robust to scale, compression, exposure and mild blur; moved by a new framing.
+    static func differenceHash(_ luma: [Double], width w: Int, height h: Int) -> PerceptualSignature {
+        var cells = [Double](repeating: 0, count: 72)
+        for cy in 0..<8 {
+            let y0 = cy * h / 8, y1 = max(y0 + 1, (cy + 1) * h / 8)
+            for cx in 0..<9 {
+                let x0 = cx * w / 9, x1 = max(x0 + 1, (cx + 1) * w / 9)
+                var s = 0.0, c = 0.0
+                for y in y0..<min(y1, h) { for x in x0..<min(x1, w) { s += luma[y * w + x]; c += 1 } }
+                cells[cy * 9 + cx] = c > 0 ? s / c : 0
+            }
+        }
+        var bits: UInt64 = 0
+        for cy in 0..<8 {
+            for cx in 0..<8 where cells[cy * 9 + cx] > cells[cy * 9 + cx + 1] + 0.5 {
+                bits |= 1 << UInt64(cy * 8 + cx)
+            }
+        }
+        return PerceptualSignature(bits: bits)
+    }
+
+    /// Mean absolute luma difference between two pictures of one size, 0…1.
+    static func change(_ a: [Double], _ b: [Double]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return 0 }
+        var s = 0.0
+        for i in a.indices { s += abs(a[i] - b[i]) }
+        return s / Double(a.count) / 255
+    }
+}

@@ -1,0 +1,121 @@
+import CFFmpeg
+import CHeif
+import CJPEG
+import Foundation
+import LentaCore
+
+/// A photo decoded small for analysis, never at full size where the format allows: JPEG by
+/// libjpeg-turbo's DCT scaling (1/8 reads only each block's DC coefficient), HEIF by its stored
+/// thumbnail (the primary image only when there is none), PNG and WebP by libavcodec then
+/// libswscale's area filter. Upright by EXIF orientation (libheif turns HEIF itself).
+enum ReducedPhoto {
+    /// Pictures larger than this are refused rather than decoded (a header can claim anything).
+    static let maximumPixels = 100_000_000
+    /// The smallest HEIF thumbnail worth using (longer side, pixels).
+    static let smallestThumbnail = 128
+
+    static func decode(path: String, metadata: MediaMetadata) throws -> (picture: AnalysisPicture, source: String) {
+        if let w = metadata.width, let h = metadata.height, w * h > maximumPixels {
+            throw MediaReadError("analyse picture", path: path, reason: "\(w)×\(h) is too large to analyse")
+        }
+        switch metadata.format {
+        case .jpeg:
+            let (picture, denominator) = try jpeg(path: path, longerSide: max(metadata.width ?? 0, metadata.height ?? 0))
+            return (picture.oriented(PictureOrientation(exif: metadata.orientation)), "jpeg-dct-1/\(denominator)")
+        case .heif, .avif:
+            return try heif(path: path)
+        case .png, .webp:
+            let picture = try withLibavcodec(path: path)
+            return (picture.oriented(PictureOrientation(exif: metadata.orientation)), "\(metadata.format.rawValue)-decoded")
+        default:
+            throw MediaReadError("analyse picture", path: path, reason: "not a photo format")
+        }
+    }
+
+    /// - Parameter longerSide: the photo's own longer side, to say which DCT scale was used.
+    static func jpeg(path: String, longerSide: Int) throws -> (AnalysisPicture, Int) {
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = lenta_decode_jpeg_reduced(path, Int32(ItemQuality.analysisSide), 16 << 20, &pixels, &width, &height,
+                                               &message, message.count)
+        defer { free(pixels) }
+        guard status == 0, let pixels, width > 0, height > 0 else {
+            throw MediaReadError("decode JPEG for analysis", path: path, reason: String(cString: message))
+        }
+        let picture = AnalysisPicture(rgb: pixels, width: Int(width), height: Int(height), stride: Int(width) * 3)
+        let denominator = max(1, Int((Double(longerSide) / Double(max(width, height))).rounded()))
+        return (picture, denominator)
+    }
+
+    static func heif(path: String) throws -> (AnalysisPicture, String) {
+        HeifLibrary.initialise()
+        let file = try HeifFile(path: path)
+        var primary: OpaquePointer?
+        var status = heif_context_get_primary_image_handle(file.context, &primary)
+        guard status.code == heif_error_Ok, let primary else { throw HeifFile.error("find the HEIF primary image", path, status) }
+        defer { heif_image_handle_release(primary) }
+        var chosen = primary
+        var source = "heif-primary"
+        var thumbnail: OpaquePointer?
+        defer { if let thumbnail { heif_image_handle_release(thumbnail) } }
+        var id = heif_item_id()
+        if heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1 {
+            status = heif_image_handle_get_thumbnail(primary, id, &thumbnail)
+            if status.code == heif_error_Ok, let thumbnail,
+               max(heif_image_handle_get_width(thumbnail), heif_image_handle_get_height(thumbnail)) >= Int32(smallestThumbnail) {
+                chosen = thumbnail
+                source = "heif-thumbnail"
+            }
+        }
+        let w = Int(heif_image_handle_get_width(chosen)), h = Int(heif_image_handle_get_height(chosen))
+        guard w > 0, h > 0, w * h <= maximumPixels else {
+            throw MediaReadError("analyse HEIF", path: path, reason: "\(w)×\(h) is not a size that can be analysed")
+        }
+        guard let options = heif_decoding_options_alloc() else {
+            throw MediaReadError("heif_decoding_options_alloc", path: path, reason: "out of memory")
+        }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        var image: OpaquePointer?
+        status = heif_decode_image(chosen, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options)
+        guard status.code == heif_error_Ok, let image else { throw HeifFile.error("decode HEIF for analysis", path, status) }
+        defer { heif_image_release(image) }
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+            throw MediaReadError("decode HEIF for analysis", path: path, reason: "the image has no RGB plane")
+        }
+        let iw = Int(heif_image_get_width(image, heif_channel_interleaved)), ih = Int(heif_image_get_height(image, heif_channel_interleaved))
+        return (AnalysisPicture(rgb: plane, width: iw, height: ih, stride: Int(stride)), source)
+    }
+
+    static func withLibavcodec(path: String) throws -> AnalysisPicture {
+        let container = try FormatContext(path: path)
+        guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
+            throw MediaReadError("find picture", path: path, reason: "no image stream")
+        }
+        let decoded = try CodecFrame()
+        let frames = try StreamFrames(container: container, stream: stream.index, threads: 1)
+        guard try frames.next(into: decoded) else {
+            throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+        }
+        return try analysisPicture(from: decoded, path: path)
+    }
+
+    /// A decoded frame of any pixel format, reduced with libswscale's area filter to analysis size.
+    static func analysisPicture(from frame: CodecFrame, path: String) throws -> AnalysisPicture {
+        let side = Double(ItemQuality.analysisSide)
+        let scale = min(1, side / Double(max(frame.width, frame.height)))
+        let w = max(1, Int((Double(frame.width) * scale).rounded())), h = max(1, Int((Double(frame.height) * scale).rounded()))
+        let toRGB = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (w, h, AV_PIX_FMT_RGB24),
+                                     flags: Int32(SWS_AREA) | Int32(SWS_BITEXACT), path: path)
+        let f = frame.pointer.pointee
+        let matrix: ScaleContext.Matrix = f.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601
+        toRGB.setColourspace(source: matrix, sourceFullRange: f.color_range != AVCOL_RANGE_MPEG, destination: matrix, destinationFullRange: true)
+        let rgb = try toRGB.convert(frame)
+        guard let base = rgb.pointer.pointee.data.0 else {
+            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no picture")
+        }
+        return AnalysisPicture(rgb: base, width: w, height: h, stride: Int(rgb.pointer.pointee.linesize.0))
+    }
+}

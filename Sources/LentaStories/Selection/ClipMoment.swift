@@ -1,0 +1,54 @@
+import LentaCore
+
+/// The best part of a clip: where something happens (the bits its encoder spent, which follow
+/// motion; scene changes between keyframes), not a dark, blurred or shaky opening.
+public enum ClipMoment {
+    /// The `length`-second part of a `duration`-second clip worth showing, `[in, out]`.
+    /// Without activity (a clip that could not be analysed), its start.
+    public static func best(duration: Double, length: Double, activity: ClipActivity?) -> TrimRange {
+        let length = min(length, duration)
+        guard let activity, duration - length > 0.25 else { return TrimRange(0, Self.tidy(length)) }
+        let bits = activity.bitsPerBucket
+        let peak = max(bits.max() ?? 0, 1)
+        let sharpnesses = activity.samples.map(\.sharpness).sorted()
+        let medianSharpness = sharpnesses.isEmpty ? 0 : sharpnesses[sharpnesses.count / 2]
+
+        func motion(_ start: Double, _ end: Double) -> Double {
+            // Bits per bucket, weighted by how much of each bucket the window covers.
+            var sum = 0.0, covered = 0.0
+            for (k, value) in bits.enumerated() {
+                let a = Double(k) * activity.bucketSeconds, b = a + activity.bucketSeconds
+                let overlap = max(0, min(b, end) - max(a, start))
+                sum += value * overlap; covered += overlap
+            }
+            return covered > 0 ? sum / covered / peak : 0
+        }
+        func score(_ start: Double) -> Double {
+            let end = start + length
+            var s = motion(start, end)
+            let inside = activity.samples.filter { $0.time >= start - 0.01 && $0.time < end }
+            s += 0.5 * (inside.map(\.change).max() ?? 0) * 4  // a scene change (a quarter of the range) counts as much as motion
+            // What the window opens on: the keyframe nearest its start.
+            if let opening = activity.samples.min(by: { abs($0.time - start) < abs($1.time - start) }), abs(opening.time - start) <= 1.5 {
+                if opening.brightness < 0.1 || opening.crushed > 0.6 { s -= 1 }
+                if medianSharpness > 0, opening.sharpness < 0.5 * medianSharpness { s -= 0.5 }
+            }
+            let dark = inside.filter { $0.brightness < 0.1 || $0.crushed > 0.6 }.count
+            if !inside.isEmpty { s -= Double(dark) / Double(inside.count) }
+            // The first half second is where a phone is still being raised.
+            if start < 0.5 { s -= 0.2 }
+            return s
+        }
+        var best = (start: 0.0, score: -Double.infinity)
+        var start = 0.0
+        while start + length <= duration + 1e-9 {
+            let s = score(start)
+            if s > best.score + 1e-9 { best = (start, s) }
+            start += 0.25
+        }
+        return TrimRange(Self.tidy(best.start), Self.tidy(best.start + length))
+    }
+
+    /// To the millisecond, so the project file reads well.
+    static func tidy(_ t: Double) -> Double { (t * 1000).rounded(.down) / 1000 }
+}
