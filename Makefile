@@ -7,7 +7,8 @@ BIN := .build/$(CONFIG)/lenta
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel \
-	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core \
+	libaubio-dev libopencv-objdetect-dev opencv-data
 
 .PHONY: deps build test demo samples bench clean
 

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCatalog
 import LentaCore
+import LentaMedia
 import LentaStories
 
 /// How `lenta project` lays a lenta out as a story.
@@ -15,6 +16,9 @@ public struct ProjectStyle: Sendable, Equatable {
     public var maxClip: Double = 10
     /// An opening card with the title, the dates and places, and the route map.
     public var titleCard = true
+    /// Music files (absolute paths) played one after another, the last looping; the story is
+    /// cut to their beats (`StoryPacing`).
+    public var music: [String] = []
     public init() {}
 }
 
@@ -56,7 +60,28 @@ extension Lentas {
             }
             project.items[i].transition = Self.transition(style.transition, between: lengths[i], and: lengths[i + 1])
         }
+        if !style.music.isEmpty {
+            project = try Self.paced(project, music: style.music, folder: folder,
+                                     clipSources: Dictionary(uniqueKeysWithValues: items.enumerated().compactMap { i, item in
+                                         item.metadata.kind == .video ? item.metadata.duration.map { (i, $0) } : nil
+                                     }))
+        }
         return project
+    }
+
+    /// The project with `music` under it (the last track looping) and cut to its beats.
+    static func paced(_ project: ProjectFile, music: [String], folder: String, clipSources: [Int: Double]) throws -> ProjectFile {
+        var project = project
+        project.music = music.enumerated().map { k, path in
+            MusicTrack(path: relativePath(path, from: folder), loop: k == music.count - 1 ? true : nil)
+        }
+        let grid: BeatGrid?
+        do {
+            grid = try MusicBeats.grid(playlist: music)
+        } catch {
+            throw Failure("\(error)")
+        }
+        return StoryPacing.paced(project, clipSources: clipSources, grid: grid).project
     }
 
     /// `wanted`, or — when it would outlast half of either neighbour — a shorter one or a cut;

@@ -15,6 +15,9 @@ struct Project: AsyncParsableCommand {
     var preset: String = ProjectOutput.defaultPreset
     @Option(help: ArgumentHelp("Seconds each photo shows.", valueName: "seconds"))
     var photoDuration: Double = 3
+    @Option(help: ArgumentHelp("Music under the story, cut to its beats (repeat for several tracks, played in order; the last loops).",
+                               valueName: "song.mp3"))
+    var music: [String] = []
     @Flag(inversion: .prefixedNo, help: "Open with a title card: the title, dates and places, and the route map.")
     var titleCard = true
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
@@ -35,6 +38,7 @@ struct Project: AsyncParsableCommand {
         style.preset = preset
         style.photoDuration = photoDuration
         style.titleCard = titleCard
+        style.music = music.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
