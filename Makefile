@@ -36,11 +36,14 @@ demo: build
 	$(DEMO) list
 	@for id in $$($(DEMO) list --json | sed -n 's/^    "id" : \([0-9]*\),*/\1/p'); do \
 		echo; echo "== lenta show $$id"; $(DEMO) show $$id; \
-		echo; echo "== lenta project $$id -o out/story-$$id.json"; $(DEMO) project $$id -o out/story-$$id.json --force && \
+		echo; echo "== lenta project $$id -o out/story-$$id.json --music samples/music/theme.m4a (cut to its beats)"; \
+		$(DEMO) project $$id -o out/story-$$id.json --force --music samples/music/theme.m4a && \
 		$(BIN) validate out/story-$$id.json && \
 		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
 		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \
-		$(DEMO) map $$id -o out/route-$$id.gpx || exit 1; \
+		$(DEMO) map $$id -o out/route-$$id.gpx && \
+		echo "== lenta render out/story-$$id.json -o out/story-$$id.mp4 --preset preview" && \
+		$(BIN) render out/story-$$id.json -o out/story-$$id.mp4 --preset preview --quiet || exit 1; \
 	done
 	@for p in samples/projects/*.json; do \
 		n=$$(basename $$p .json); echo; echo "== lenta render $$p -o out/$$n.mp4"; \

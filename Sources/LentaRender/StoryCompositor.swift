@@ -92,11 +92,19 @@ public final class StoryCompositor {
             let item = project.items[i]
             let entry = items.entries[i]
             let fit = project.fit(for: item)
-            let motion = KenBurnsPath(project.kenBurns(for: item), itemIndex: i, isVideo: entry.isVideo)
+            let kenBurns = project.kenBurns(for: item)
+            let motion = KenBurnsPath(kenBurns, itemIndex: i, isVideo: entry.isVideo)
             let preset = self.preset
             let geometry = { (w: Double, h: Double) in
                 ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
                              outputWidth: preset.width, outputHeight: preset.height)
+            }
+            // A photo's centre of interest steers auto motion and places a `fill` crop; a motion
+            // given as rectangles is the person's own framing and is kept as written.
+            var explicitMotion = false
+            if case .motion = kenBurns { explicitMotion = true }
+            let aimed = { (w: Double, h: Double, interest: PictureInterest?) in
+                interest.map { geometry(w, h).aimed(at: $0, autoMotion: kenBurns == .auto, itemIndex: i) } ?? geometry(w, h)
             }
             let colour = entry.grade.map { YUVLookupTable(grade: $0, parallel: parallel) }
             do {
@@ -104,7 +112,8 @@ public final class StoryCompositor {
                     return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry, colour: colour,
                                          threads: decoderThreads, parallel: parallel)
                 }
-                return try PhotoLayer(path: entry.path, geometry: geometry, colour: colour, parallel: parallel)
+                return try PhotoLayer(path: entry.path, geometry: aimed, findsInterest: !explicitMotion && (kenBurns == .auto || fit == .fill),
+                                      colour: colour, parallel: parallel)
             } catch let error as RenderError {
                 throw error
             } catch {
