@@ -57,5 +57,5 @@ let package = Package(
                            "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
