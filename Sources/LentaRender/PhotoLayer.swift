@@ -18,10 +18,10 @@ final class PhotoLayer: StoryLayer {
 
     /// - Parameter findsInterest: whether the geometry wants the photo's centre of interest (found
     ///   once here, on a reduced decode of its own, and handed to `geometry`).
-    init(path: String, geometry base: (Double, Double, PictureInterest?) -> ItemGeometry, findsInterest: Bool = false,
+    init(item: ResolvedItem, geometry base: (Double, Double, PictureInterest?) -> ItemGeometry, findsInterest: Bool = false,
          colour: YUVLookupTable? = nil, parallel: ParallelSlices) throws {
         self.parallel = parallel
-        let decoder = try PhotoDecoder(path: path)
+        let decoder = try PhotoDecoder(path: item.path, metadata: item.metadata)
         // Without OpenCV's cascade installed, the detail measure alone.
         let interest = findsInterest ? try InterestFinder.find(in: decoder, faces: try? FaceDetector.standard()) : nil
         let geometry = base(Double(decoder.width), Double(decoder.height), interest)
