@@ -105,7 +105,7 @@ struct StoryPacingTests {
         #expect(Self.isBeat(timeline.length.doubleValue))
         var validator = ProjectValidator()
         validator.baseDirectory = folder.url
-        let problems = validator.report(paced).problems.filter { $0.isError && !$0.path.hasPrefix("music") }
+        let problems = validator.report(paced).problems.filter { $0.isError && !$0.path.description.hasPrefix("music") }
         #expect(problems.isEmpty, "\(problems)")
     }
 }
