@@ -7,7 +7,8 @@ BIN := .build/$(CONFIG)/lenta
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel hyperfine \
-	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core \
+	libaubio-dev libopencv-objdetect-dev opencv-data
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
 PREFIX ?= /usr/local
@@ -85,12 +86,14 @@ demo: build
 	$(DEMO) list
 	@for id in $$($(DEMO) list --json | sed -n 's/^    "id" : \([0-9]*\),*/\1/p'); do \
 		echo; echo "== lenta show $$id"; $(DEMO) show $$id; \
-		echo; echo "== lenta project $$id -o out/story-$$id.json --length $(DEMO_LENGTH)"; \
-		$(DEMO) project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --force && \
+		echo; echo "== lenta project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --music samples/music/theme.m4a (cut to its beats)"; \
+		$(DEMO) project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --music samples/music/theme.m4a --force && \
 		$(BIN) validate out/story-$$id.json && \
 		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
 		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \
-		$(DEMO) map $$id -o out/route-$$id.gpx || exit 1; \
+		$(DEMO) map $$id -o out/route-$$id.gpx && \
+		echo "== lenta render out/story-$$id.json -o out/story-$$id.mp4 --preset preview" && \
+		$(BIN) render out/story-$$id.json -o out/story-$$id.mp4 --preset preview --quiet || exit 1; \
 	done
 	@for p in samples/projects/*.json; do \
 		n=$$(basename $$p .json); echo; echo "== lenta render $$p -o out/$$n.mp4"; \

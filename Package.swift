@@ -23,9 +23,16 @@ let package = Package(
         .systemLibrary(
             name: "CFreeType", pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
+        // OpenCV's cascade face detector behind a C API (Debian ships no opencv4.pc without the
+        // whole of libopencv-dev, so the include path and libraries are named here).
+        .target(
+            name: "CFaceDetect",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
 
         .target(name: "LentaCore"),
-        .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG"]),
+        .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetect"]),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCatalog
 import LentaCore
+import LentaMedia
 import LentaStories
 
 /// How `lenta project` lays a lenta out as a story.
@@ -16,6 +17,9 @@ public struct ProjectStyle: Sendable, Equatable {
     public var length: Double?
     /// An opening card with the title, the dates and places, and the route map.
     public var titleCard = true
+    /// Music files (absolute paths) played one after another, the last looping; the story is
+    /// cut to their beats (`StoryPacing`).
+    public var music: [String] = []
     public init() {}
 }
 
@@ -50,6 +54,16 @@ extension Lentas {
         // the difference, measured on the project's own timeline.
         if let wanted = style.length, abs(plan.length - wanted) < 1 {
             for _ in 0..<2 { Self.fitLength(&project, to: wanted, style: style) }
+        }
+        if !style.music.isEmpty {
+            // Then cut to the music: durations become whole beats near the chosen pace.
+            let sourceLengths = Dictionary(uniqueKeysWithValues: items.compactMap { item in
+                item.metadata.kind == .video ? item.metadata.duration.map { (item.id, $0) } : nil
+            })
+            let clipSources = Dictionary(uniqueKeysWithValues: plan.chosen.enumerated().compactMap { i, choice in
+                sourceLengths[choice.id].map { (i, $0) }
+            })
+            project = try Self.paced(project, music: style.music, folder: folder, clipSources: clipSources)
         }
         return project
     }
@@ -107,6 +121,21 @@ extension Lentas {
         let duration = min(range.upperBound, max(range.lowerBound, project.photoDuration + difference / Double(photos)))
         project.defaults?.photoDuration = (duration * 1000).rounded() / 1000
         setTransitions(&project, style: style)
+    }
+
+    /// The project with `music` under it (the last track looping) and cut to its beats.
+    static func paced(_ project: ProjectFile, music: [String], folder: String, clipSources: [Int: Double]) throws -> ProjectFile {
+        var project = project
+        project.music = music.enumerated().map { k, path in
+            MusicTrack(path: relativePath(path, from: folder), loop: k == music.count - 1 ? true : nil)
+        }
+        let grid: BeatGrid?
+        do {
+            grid = try MusicBeats.grid(playlist: music)
+        } catch {
+            throw Failure("\(error)")
+        }
+        return StoryPacing.paced(project, clipSources: clipSources, grid: grid).project
     }
 
     /// `wanted`, or — when it would outlast half of either neighbour — a shorter one or a cut;

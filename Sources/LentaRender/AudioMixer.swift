@@ -30,7 +30,7 @@ public final class AudioMixer {
     public static let duckingAttack = 0.3
     public static let duckingRelease = 0.3
     public static let cutFade = 0.005
-    public static let loopCrossfade = 0.02
+    public static let loopCrossfade = MusicTrack.loopCrossfade
 
     /// Samples in the whole story: `timeline.sampleCount`.
     public let sampleCount: Int

@@ -8,8 +8,9 @@ import LentaCore
 ///    zooms in by just enough, `|cos θ| + max(w/h, h/w)·|sin θ|`, that the turned rectangle stays
 ///    inside the crop: no empty corner ever shows;
 /// 3. the Ken Burns rectangle picks the part of that straightened picture shown at time t;
-/// 4. `fit` places it: `fill` crops it to the frame's shape about its centre, `fit` and `blur`
-///    show all of it, centred, with bars (black, or the blurred picture).
+/// 4. `fit` places it: `fill` crops it to the frame's shape about its centre — or, when the item
+///    has a `focus` (its centre of interest), as near centred on that as the rectangle allows —
+///    `fit` and `blur` show all of it, centred, with bars (black, or the blurred picture).
 ///
 /// All in Double, never rounded to whole pixels.
 public struct ItemGeometry: Sendable, Equatable {
@@ -22,9 +23,11 @@ public struct ItemGeometry: Sendable, Equatable {
     public var motion: KenBurnsPath
     public var outputWidth: Int
     public var outputHeight: Int
+    /// Where `fill` centres its crop, normalised to the upright picture (nil: the rectangle's centre).
+    public var focus: ProjectPoint?
 
     public init(pictureWidth: Double, pictureHeight: Double, crop: ProjectRect?, rotation: Double?, fit: FitMode,
-                motion: KenBurnsPath, outputWidth: Int, outputHeight: Int) {
+                motion: KenBurnsPath, outputWidth: Int, outputHeight: Int, focus: ProjectPoint? = nil) {
         self.pictureWidth = pictureWidth
         self.pictureHeight = pictureHeight
         self.crop = crop ?? .full
@@ -33,6 +36,7 @@ public struct ItemGeometry: Sendable, Equatable {
         self.motion = motion
         self.outputWidth = outputWidth
         self.outputHeight = outputHeight
+        self.focus = focus
     }
 
     /// Where the picture lands at one moment.
@@ -73,13 +77,14 @@ public struct ItemGeometry: Sendable, Equatable {
         switch fit {
         case .fill:
             let frameAspect = ow / oh
+            let f = focus.map { straightened($0) }
             if rw / rh > frameAspect {
                 let w = rh * frameAspect
-                rx += (rw - w) / 2
+                rx += f.map { min(max($0.x * straightWidth - w / 2 - rx, 0), rw - w) } ?? (rw - w) / 2
                 rw = w
             } else {
                 let h = rw / frameAspect
-                ry += (rh - h) / 2
+                ry += f.map { min(max($0.y * straightHeight - h / 2 - ry, 0), rh - h) } ?? (rh - h) / 2
                 rh = h
             }
             scale = ow / rw
@@ -109,6 +114,18 @@ public struct ItemGeometry: Sendable, Equatable {
                             tx: centreX + cosT * ex + sinT * ey, ty: centreY - sinT * ex + cosT * ey)
         }
         return Placement(map: map, x0: x0, y0: y0, x1: x1, y1: y1, scale: scale)
+    }
+
+    /// A point of the upright picture (normalised) in the straightened picture's normalised
+    /// coordinates, those of Ken Burns rectangles: the inverse of `placement`'s last step.
+    public func straightened(_ point: ProjectPoint) -> ProjectPoint {
+        let c = cropPixels
+        let z = rotationZoom
+        let straightWidth = c.width / z, straightHeight = c.height / z
+        let theta = rotation * .pi / 180
+        let ox = point.x * pictureWidth - (c.x + c.width / 2), oy = point.y * pictureHeight - (c.y + c.height / 2)
+        let dx = cos(theta) * ox - sin(theta) * oy, dy = sin(theta) * ox + cos(theta) * oy
+        return ProjectPoint(x: (dx + straightWidth / 2) / straightWidth, y: (dy + straightHeight / 2) / straightHeight)
     }
 
     /// The most output pixels per picture pixel over the item (at its start or its end, as the

@@ -16,11 +16,15 @@ final class PhotoLayer: StoryLayer {
     /// Pixels kept around the used region for the filter's taps.
     static let filterMargin = 8.0
 
-    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
-         parallel: ParallelSlices) throws {
+    /// - Parameter findsInterest: whether the geometry wants the photo's centre of interest (found
+    ///   once here, on a reduced decode of its own, and handed to `geometry`).
+    init(item: ResolvedItem, geometry base: (Double, Double, PictureInterest?) -> ItemGeometry, findsInterest: Bool = false,
+         colour: YUVLookupTable? = nil, parallel: ParallelSlices) throws {
         self.parallel = parallel
         let decoder = try PhotoDecoder(path: item.path, metadata: item.metadata)
-        let geometry = base(Double(decoder.width), Double(decoder.height))
+        // Without OpenCV's cascade installed, the detail measure alone.
+        let interest = findsInterest ? try InterestFinder.find(in: decoder, faces: try? FaceDetector.standard()) : nil
+        let geometry = base(Double(decoder.width), Double(decoder.height), interest)
         self.geometry = geometry
         let scale = min(1, geometry.largestScale)
         var reduced = try decoder.decode(scale: scale)

@@ -97,18 +97,27 @@ public final class StoryCompositor {
             let resolved = story.items[i]
             let item = resolved.item
             let fit = project.fit(for: item)
-            let motion = KenBurnsPath(project.kenBurns(for: item), itemIndex: i, isVideo: resolved.isVideo)
+            let kenBurns = project.kenBurns(for: item)
+            let motion = KenBurnsPath(kenBurns, itemIndex: i, isVideo: resolved.isVideo)
             let preset = self.preset
             let geometry = { (w: Double, h: Double) in
                 ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
                              outputWidth: preset.width, outputHeight: preset.height)
+            }
+            // A photo's centre of interest steers auto motion and places a `fill` crop; a motion
+            // given as rectangles is the person's own framing and is kept as written.
+            var explicitMotion = false
+            if case .motion = kenBurns { explicitMotion = true }
+            let aimed = { (w: Double, h: Double, interest: PictureInterest?) in
+                interest.map { geometry(w, h).aimed(at: $0, autoMotion: kenBurns == .auto, itemIndex: i) } ?? geometry(w, h)
             }
             let colour = grades[i].map { YUVLookupTable(grade: $0, parallel: parallel) }
             do {
                 if resolved.isVideo {
                     return try ClipLayer(item: resolved, geometry: geometry, colour: colour, threads: decoderThreads, parallel: parallel)
                 }
-                return try PhotoLayer(item: resolved, geometry: geometry, colour: colour, parallel: parallel)
+                return try PhotoLayer(item: resolved, geometry: aimed, findsInterest: !explicitMotion && (kenBurns == .auto || fit == .fill),
+                                      colour: colour, parallel: parallel)
             } catch let error as RenderError {
                 throw error
             } catch {

@@ -22,6 +22,9 @@ struct Project: ParsableCommand {
     var photoDuration: Double = 3
     @Option(help: ArgumentHelp("Seconds the story lasts (default: about a minute for a weekend, two for a fortnight; see README).", valueName: "seconds"))
     var length: Double?
+    @Option(help: ArgumentHelp("Music under the story, cut to its beats (repeat for several tracks, played in order; the last loops).",
+                               valueName: "song.mp3"))
+    var music: [String] = []
     @Flag(inversion: .prefixedNo, help: "Open with a title card: the title, dates and places, and the route map.")
     var titleCard = true
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
@@ -44,6 +47,7 @@ struct Project: ParsableCommand {
         style.photoDuration = photoDuration
         style.titleCard = titleCard
         style.length = length
+        style.music = music.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaLibrary
+import LentaMedia
 import LentaTestSupport
 import Testing
 
@@ -114,6 +115,37 @@ import Testing
         // A second run does not overwrite edits without --force.
         let again = try run(["project", String(lisbon.id), "-o", out])
         #expect(again.status == 1 && again.stderr.contains("--force"))
+    }
+
+    @Test("project --music: the music under the story (the last track looping), every boundary on a click, the end on a bar")
+    func projectWithMusic() throws {
+        let lisbon = try #require(try lentas().first { $0.title.hasPrefix("Lisbon") })
+        let folder = try lib().temp.path("music")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let click = AudioFixtures.clickTrack(bpm: 120, seconds: 90, first: 0.3)
+        try AudioFixtures.writeWAV(click.samples, channels: 1, to: folder + "/click.wav")
+        let out = folder + "/story.json"
+        let written = try run(["project", String(lisbon.id), "-o", out, "--music", folder + "/click.wav"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try LentaCLI.run(["validate", out]).status == 0)
+        let project = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(project.music.map(\.path) == ["click.wav"] && project.music.first?.loop == true)
+        #expect(project.music.first?.fadeOut == 2.0)  // the last bar at 120 bpm
+        let timeline = AudioFixtures.timeline(project)
+        func onBeat(_ t: Double, _ beats: [Double]) -> Bool { beats.contains { abs($0 - t) < 0.005 } }
+        var checked = 0
+        for segment in timeline.segments.dropLast() {
+            // The library's 0.5 s clip is shorter than a beat plus its transitions: it starts on a
+            // beat, and the photo after it ends on one again, but its own end cannot.
+            if case .item(let i) = segment.content, project.items[i].path.hasSuffix(".mp4") { continue }
+            let midpoint = (segment.end - segment.overlapOut * Rational(1, 2)).doubleValue
+            #expect(onBeat(midpoint, click.beats), "a boundary at \(midpoint) s")
+            checked += 1
+        }
+        #expect(checked >= 15)
+        #expect(onBeat(timeline.length.doubleValue, click.downbeats), "the story ends at \(timeline.length.doubleValue) s")
+        let missing = try run(["project", String(lisbon.id), "-o", folder + "/other.json", "--music", folder + "/none.mp3"])
+        #expect(missing.status == 1 && missing.stderr.contains("none.mp3"), "\(missing.stderr)")
     }
 
     @Test func emptyCatalog() throws {

@@ -23,6 +23,10 @@ public struct MusicTrack: Hashable, Sendable, ProjectJSONObject {
         self.start = start
     }
 
+    /// Seconds a looping track's end and its start again overlap (an equal-power crossfade): one
+    /// pass of a loop lasts the track's length less this.
+    public static let loopCrossfade = 0.02
+
     public static let jsonKeys = ["path", "volume", "fadeIn", "fadeOut", "loop", "start"]
     public static let requiredKeys = ["path"]
 

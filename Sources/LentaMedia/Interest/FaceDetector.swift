@@ -1,0 +1,76 @@
+import CFaceDetect
+import Foundation
+
+/// OpenCV's frontal-face cascade (through `CFaceDetect`): the one owner of a loaded detector,
+/// made by the throwing init and freed by `deinit`. One detection at a time (a lock), so one
+/// detector serves every thread.
+public final class FaceDetector: @unchecked Sendable {
+    /// A face in the picture's pixels, with how many overlapping windows agreed on it.
+    public struct Face: Sendable, Equatable {
+        public var x, y, width, height: Int
+        public var neighbours: Int
+    }
+
+    public let cascadePath: String
+    private let detector: OpaquePointer
+    private let lock = NSLock()
+
+    /// Where Debian's `opencv-data` (and builds from source) put the frontal-face cascade.
+    public static let cascadeCandidates = [
+        "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml",
+        "/usr/local/share/opencv4/haarcascades/haarcascade_frontalface_default.xml",
+        "/usr/share/opencv/haarcascades/haarcascade_frontalface_default.xml",
+    ]
+
+    public init(cascadePath: String) throws {
+        var status: Int32 = 0
+        guard let detector = lenta_face_detector_open(cascadePath, &status) else {
+            let reason = FileManager.default.fileExists(atPath: cascadePath)
+                ? "OpenCV cannot read it as a cascade (status \(status))" : "no such file (Debian's opencv-data installs it)"
+            throw MediaReadError("load the face detector", path: cascadePath, reason: reason)
+        }
+        self.detector = detector
+        self.cascadePath = cascadePath
+    }
+
+    deinit { lenta_face_detector_close(detector) }
+
+    /// The detector of the first installed cascade, loaded once for the process.
+    public static func standard() throws -> FaceDetector { try loaded.get() }
+
+    private static let loaded: Result<FaceDetector, MediaReadError> = {
+        guard let path = cascadeCandidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            return .failure(MediaReadError("load the face detector", path: cascadeCandidates[0],
+                                           reason: "no such file (Debian's opencv-data installs it)"))
+        }
+        do {
+            return .success(try FaceDetector(cascadePath: path))
+        } catch let error as MediaReadError {
+            return .failure(error)
+        } catch {
+            return .failure(MediaReadError("load the face detector", path: path, reason: "\(error)"))
+        }
+    }()
+
+    /// Faces at least `minSize` pixels wide in an 8-bit grey picture, largest first.
+    public func faces(inGrey grey: [UInt8], width: Int, height: Int, minSize: Int) throws -> [Face] {
+        guard width > 0, height > 0, grey.count >= width * height else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        let capacity = 64
+        var rects = [lenta_face_rect](repeating: lenta_face_rect(), count: capacity)
+        let found = grey.withUnsafeBufferPointer { g in
+            rects.withUnsafeMutableBufferPointer { r in
+                lenta_detect_faces(detector, g.baseAddress, Int32(width), Int32(height), Int32(width), Int32(minSize),
+                                   r.baseAddress, Int32(capacity))
+            }
+        }
+        guard found >= 0 else {
+            throw MediaReadError("detect faces", path: cascadePath,
+                                 reason: "OpenCV failed (status \(found)): \(String(cString: lenta_face_detector_last_error(detector)))")
+        }
+        return rects.prefix(Int(min(found, Int32(capacity)))).map {
+            Face(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height), neighbours: Int($0.neighbours))
+        }
+    }
+}

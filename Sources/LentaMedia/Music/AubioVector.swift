@@ -1,0 +1,28 @@
+import CAubio
+
+/// One aubio sample vector (`fvec_t`): the one owner of it, freed by `deinit`.
+final class AubioVector {
+    let vector: UnsafeMutablePointer<fvec_t>
+    let data: UnsafeMutablePointer<Float>
+    let count: Int
+
+    init(count: Int) throws {
+        guard count > 0, let vector = new_fvec(UInt32(count)) else {
+            throw MediaReadError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
+        }
+        guard let data = vector.pointee.data else {
+            del_fvec(vector)
+            throw MediaReadError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
+        }
+        self.vector = vector
+        self.data = data
+        self.count = count
+    }
+
+    deinit { del_fvec(vector) }
+
+    /// Copies `samples` in, padding with silence.
+    func fill(_ samples: UnsafeBufferPointer<Float>) {
+        for i in 0..<count { data[i] = i < samples.count ? samples[i] : 0 }
+    }
+}
