@@ -34,6 +34,7 @@ public enum MetadataProbe {
         var metadata = MediaMetadata(format: format)
         var evidence = CaptureEvidence()
         evidence.fileModified = modified
+        evidence.fileName = FileNameDate(path: path)
         if format.kind == .photo {
             try readPhoto(file, into: &metadata, evidence: &evidence)
         } else {
@@ -57,7 +58,7 @@ public enum MetadataProbe {
         case .heif, .avif:
             HeifLibrary.initialise()
             let image = try HeifFile(path: file.path).primaryImage()
-            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif)
+            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif, xmp: image.xmp)
             displayedByContainer = true
         default:
             throw MediaReadError("read", path: file.path, reason: "not a photo format")
@@ -74,6 +75,7 @@ public enum MetadataProbe {
         }
         metadata.make = fields.make
         metadata.model = fields.model
+        metadata.contentIdentifier = fields.contentIdentifier
         evidence.dateTimeOriginal = fields.dates.dateTimeOriginal
         evidence.dateTimeDigitized = fields.dates.dateTimeDigitized
         evidence.dateTime = fields.dates.dateTime
@@ -81,7 +83,11 @@ public enum MetadataProbe {
         evidence.gpsTimeOfDay = fields.dates.gpsTimeOfDay
         metadata.location = fields.position
         if let problem = fields.positionProblem { metadata.warnings.append(problem) }
-        if let xmp = container.xmp.flatMap(XMPPacket.init(bytes:)) {
+        let xmpPacket = container.xmp.flatMap(XMPPacket.init(bytes:))
+        let motion = try MotionPhotoLocator.locate(file, format: metadata.format, xmp: xmpPacket)
+        metadata.embeddedMotion = motion.motion
+        metadata.warnings += motion.problems
+        if let xmp = xmpPacket {
             evidence.xmpDateTimeOriginal = xmp.value("exif:DateTimeOriginal")
             evidence.xmpDateCreated = xmp.value("photoshop:DateCreated")
             evidence.xmpCreateDate = xmp.value("xmp:CreateDate")
@@ -115,6 +121,7 @@ public enum MetadataProbe {
         let tags = probe.tags
         metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]
         metadata.model = tags["com.apple.quicktime.model"] ?? tags["model"]
+        metadata.contentIdentifier = tags["com.apple.quicktime.content.identifier"].flatMap { $0.isEmpty ? nil : $0 }
         evidence.appleCreationDate = tags["com.apple.quicktime.creationdate"]
         evidence.quickTimeDay = tags["date"]
         evidence.creationTime = tags["creation_time"]

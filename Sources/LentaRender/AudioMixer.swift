@@ -44,7 +44,8 @@ public final class AudioMixer {
 
     /// Reads every music file's header (a missing or unreadable one is an error naming it) and
     /// looks for a sound track in every video item.
-    public init(project: ProjectFile, projectDirectory: URL, timeline: StoryTimeline) throws {
+    /// - Parameter motions: the sources of items that play a photo's motion, by item index.
+    public init(project: ProjectFile, projectDirectory: URL, timeline: StoryTimeline, motions: [Int: MediaSource] = [:]) throws {
         guard timeline.sampleRate == AudioDecoder.sampleRate else {
             throw AudioMixError("the timeline's sample rate is \(timeline.sampleRate) Hz; the mix is made at \(AudioDecoder.sampleRate) Hz")
         }
@@ -64,16 +65,17 @@ public final class AudioMixer {
         let cutLength = Int(Self.cutFade * Double(rate))
         var clips: [AudioClipTrack] = []
         let segments = timeline.segments
-        var soundChecked: [String: Bool] = [:]
+        var soundChecked: [MediaSource: Bool] = [:]
         for (k, segment) in segments.enumerated() {
             guard case .item(let index) = segment.content, project.items.indices.contains(index) else { continue }
             let item = project.items[index]
-            guard item.kindByExtension != .photo else { continue }
+            let motion = motions[index]
+            guard item.kindByExtension != .photo || motion != nil else { continue }
             let volume = item.volume ?? 1
             guard volume > 0, segment.endSample > segment.firstSample else { continue }
-            let path = resolve(item.path).path
-            let hasSound = try soundChecked[path] ?? AudioDecoder.hasAudioStream(path: path)
-            soundChecked[path] = hasSound
+            let source = motion ?? MediaSource(path: resolve(item.path).path)
+            let hasSound = try soundChecked[source] ?? AudioDecoder.hasAudioStream(source: source)
+            soundChecked[source] = hasSound
             guard hasSound else { continue }
 
             let range = segment.firstSample..<segment.endSample
@@ -94,7 +96,7 @@ public final class AudioMixer {
                 fadeOut = AudioRamp(start: range.upperBound - length, length: length, rising: false, curve: .smooth)
             }
             let trimIn = max(0, item.trim?.start ?? 0)
-            clips.append(AudioClipTrack(path: path, itemIndex: index, range: range,
+            clips.append(AudioClipTrack(source: source, itemIndex: index, range: range,
                                         sourceStart: Rational(seconds: trimIn).audioSampleFloor(rate: rate),
                                         volume: Float(volume), fadeIn: fadeIn, fadeOut: fadeOut))
         }

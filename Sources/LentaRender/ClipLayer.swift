@@ -16,9 +16,15 @@ final class ClipLayer: StoryLayer {
     /// The last graded picture and the source timestamp of the picture it was graded from.
     private var graded: (time: Rational, frame: PlanarFrame)?
 
-    init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+    convenience init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+                     threads: Int, parallel: ParallelSlices) throws {
+        try self.init(source: MediaSource(path: path), trimStart: trimStart, geometry: base, colour: colour, threads: threads,
+                      parallel: parallel)
+    }
+
+    init(source: MediaSource, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
          threads: Int, parallel: ParallelSlices) throws {
-        reader = try VideoReader(path: path, threads: threads)
+        reader = try VideoReader(source: source, threads: threads)
         self.trimStart = Rational(seconds: trimStart)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel

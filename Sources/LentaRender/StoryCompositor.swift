@@ -42,6 +42,14 @@ public final class StoryCompositor {
 
     public var frameCount: Int { timeline.frameCount }
 
+    /// The sources of the items that play a photo's motion, by item index (their sound is mixed
+    /// from there).
+    public var motionSources: [Int: MediaSource] {
+        var sources: [Int: MediaSource] = [:]
+        for (i, entry) in items.entries.enumerated() where entry.isVideo && entry.metadata.kind == .photo { sources[i] = entry.source }
+        return sources
+    }
+
     /// Frame `n` (0 ≤ n < frameCount).
     public func frame(_ n: Int) throws -> PlanarFrame {
         guard n >= 0, n < timeline.frameCount else {
@@ -101,7 +109,7 @@ public final class StoryCompositor {
             let colour = entry.grade.map { YUVLookupTable(grade: $0, parallel: parallel) }
             do {
                 if entry.isVideo {
-                    return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry, colour: colour,
+                    return try ClipLayer(source: entry.source, trimStart: item.trim?.start ?? 0, geometry: geometry, colour: colour,
                                          threads: decoderThreads, parallel: parallel)
                 }
                 return try PhotoLayer(path: entry.path, geometry: geometry, colour: colour, parallel: parallel)

@@ -8,6 +8,10 @@ import LentaMedia
 struct StoryItems {
     struct Entry {
         var path: String
+        /// What plays: the file, or for a photo with `motion: true` its motion (a Live Photo's
+        /// movie, or the byte range of the movie inside a Motion Photo).
+        var source: MediaSource
+        /// A clip: a video, or a photo playing its motion.
         var isVideo: Bool
         var duration: Double?
         /// Nil when the item has no colour work.
@@ -30,7 +34,12 @@ struct StoryItems {
                 }
             }
             let grade = ColourGrade(adjust: item.adjust, look: look)
-            return Entry(path: path, isVideo: metadata.kind == .video, duration: metadata.duration,
+            if item.motion == true, metadata.kind == .photo {
+                let motion = try Self.motion(ofStillAt: path, metadata: metadata, index: index)
+                return Entry(path: path, source: motion.source, isVideo: true, duration: motion.duration,
+                             grade: grade.isIdentity ? nil : grade, metadata: metadata)
+            }
+            return Entry(path: path, source: MediaSource(path: path), isVideo: metadata.kind == .video, duration: metadata.duration,
                          grade: grade.isIdentity ? nil : grade, metadata: metadata)
         }
     }
@@ -47,6 +56,21 @@ struct StoryItems {
         }
         guard case .media(let metadata) = outcome else { throw RenderError("\(path): not a photo or video") }
         return (path, metadata)
+    }
+
+    /// The motion of a photo with `motion: true`; a photo without one is an error, as validation says.
+    static func motion(ofStillAt path: String, metadata: MediaMetadata, index: Int) throws -> PhotoMotion {
+        let found: PhotoMotion?
+        do {
+            found = try PhotoMotion.of(stillAt: path, metadata: metadata)
+        } catch {
+            throw RenderError("items[\(index)].motion: \(error)")
+        }
+        guard let found else {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            throw RenderError("items[\(index)].motion: \(name) has no motion (not a Live or Motion Photo)")
+        }
+        return found
     }
 
     /// An item's nominal length on the timeline, in seconds.

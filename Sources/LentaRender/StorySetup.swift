@@ -19,7 +19,8 @@ public enum StorySetup {
     /// character none has; without a working fontconfig, fonts are not checked here and the
     /// render reports the problem).
     public static func validator() -> ProjectValidator {
-        ProjectValidator(inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared())
+        ProjectValidator(inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared(),
+                         inspectMotion: ProjectMotionInspector.inspect)
     }
 
     /// A renderer with the project's sound (music and clips' sound, mixed by `AudioMixer`).
@@ -27,7 +28,8 @@ public enum StorySetup {
         let compositor = try StoryCompositor(project: project, projectDirectory: projectDirectory, preset: preset, threads: threads)
         let mixer: AudioMixer
         do {
-            mixer = try AudioMixer(project: project, projectDirectory: projectDirectory, timeline: compositor.timeline)
+            mixer = try AudioMixer(project: project, projectDirectory: projectDirectory, timeline: compositor.timeline,
+                                   motions: compositor.motionSources)
         } catch let error as RenderError {
             throw error
         } catch {

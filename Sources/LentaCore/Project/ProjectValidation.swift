@@ -217,12 +217,14 @@ final class ProjectValidation {
 
     func checkItem(_ item: ProjectItem, at path: Path) -> ItemFacts {
         var facts = ItemFacts(kind: item.kindByExtension)
+        var file: URL?
         switch checkFile(item.path, at: path + "path") {
         case .missing:
             facts.broken = true
         case .unchecked:
             break
         case .found(let url):
+            file = url
             if let inspect = validator.inspectMedia {
                 switch inspect(url) {
                 case .photo: facts.kind = .photo
@@ -236,6 +238,8 @@ final class ProjectValidation {
                 }
             }
         }
+
+        if item.motion == true { checkMotion(item, file: file, facts: &facts, at: path + "motion") }
 
         checkDuration(item.duration, at: path + "duration")
         if let trim = item.trim { checkTrim(trim, videoLength: facts.mediaDuration, at: path + "trim") }
