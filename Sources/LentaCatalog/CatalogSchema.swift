@@ -90,6 +90,7 @@ enum CatalogSchema {
                 t.column("renderedAt", .double)
             }
         }
+        registerMotionPairs(&migrator)
         return migrator
     }
 }

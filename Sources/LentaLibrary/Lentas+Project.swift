@@ -15,6 +15,9 @@ public struct ProjectStyle: Sendable, Equatable {
     public var maxClip: Double = 10
     /// An opening card with the title, the dates and places, and the route map.
     public var titleCard = true
+    /// Live and Motion Photos play their motion (`"motion": true`); otherwise they show the still
+    /// and say `"motion": false`, for a person to turn on.
+    public var motion = false
     public init() {}
 }
 
@@ -26,6 +29,7 @@ extension Lentas {
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
+        let motions = try motionLengths(of: items)
         let folder = output.deletingLastPathComponent().standardizedFileURL.path
         let days = items.map(\.brief).compactMap(Self.localDay)
         var project = ProjectFile(
@@ -40,6 +44,10 @@ extension Lentas {
                 if item.metadata.kind == .video, let duration = item.metadata.duration {
                     // Clips are given their length explicitly, so the story's length is known.
                     entry.trim = TrimRange(0, min(duration, style.maxClip))
+                }
+                if item.metadata.kind == .photo, let motion = motions[item.id] {
+                    entry.motion = style.motion
+                    if style.motion, let duration = motion { entry.trim = TrimRange(0, min(duration, style.maxClip)) }
                 }
                 return entry
             })
@@ -57,6 +65,22 @@ extension Lentas {
             project.items[i].transition = Self.transition(style.transition, between: lengths[i], and: lengths[i + 1])
         }
         return project
+    }
+
+    /// The stills among `items` that have motion — a Live Photo's movie or a Motion Photo's own —
+    /// with the motion's length when known.
+    func motionLengths(of items: [MediaItem]) throws -> [Int64: Double?] {
+        var lengths: [Int64: Double?] = [:]
+        let pairs = try catalog.livePhotoPairs(stillIDs: items.map(\.id))
+        let movies = Dictionary(uniqueKeysWithValues: try catalog.items(ids: pairs.values.map(\.movieID)).map { ($0.id, $0) })
+        for item in items where item.metadata.kind == .photo {
+            if let embedded = item.metadata.embeddedMotion {
+                lengths[item.id] = .some(embedded.duration)
+            } else if let pair = pairs[item.id], let movie = movies[pair.movieID] {
+                lengths[item.id] = .some(movie.metadata.duration)
+            }
+        }
+        return lengths
     }
 
     /// `wanted`, or — when it would outlast half of either neighbour — a shorter one or a cut;

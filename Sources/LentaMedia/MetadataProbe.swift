@@ -85,8 +85,19 @@ public enum MetadataProbe {
         if let problem = fields.positionProblem { metadata.warnings.append(problem) }
         let xmpPacket = container.xmp.flatMap(XMPPacket.init(bytes:))
         let motion = try MotionPhotoLocator.locate(file, format: metadata.format, xmp: xmpPacket)
-        metadata.embeddedMotion = motion.motion
         metadata.warnings += motion.problems
+        if var embedded = motion.motion {
+            // The movie's header, read in place: a movie that cannot be read is no motion.
+            do {
+                let probe = try VideoProbe(source: MediaSource(path: file.path, byteRange: embedded.byteRange))
+                embedded.duration = probe.duration
+                embedded.hasAudio = probe.hasAudio
+                metadata.embeddedMotion = embedded
+            } catch let error as MediaReadError {
+                metadata.warnings.append("the Motion Photo's movie (bytes \(embedded.offset)–\(embedded.byteRange.upperBound)) "
+                    + "cannot be read (\(error.operation): \(error.reason)); the motion is ignored")
+            }
+        }
         if let xmp = xmpPacket {
             evidence.xmpDateTimeOriginal = xmp.value("exif:DateTimeOriginal")
             evidence.xmpDateCreated = xmp.value("photoshop:DateCreated")

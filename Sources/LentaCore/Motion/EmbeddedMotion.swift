@@ -16,11 +16,16 @@ public struct EmbeddedMotion: Hashable, Codable, Sendable {
     /// The movie's length in bytes.
     public var length: Int64
     public var origin: Origin
+    /// Seconds, as the movie's header says.
+    public var duration: Double?
+    public var hasAudio: Bool?
 
-    public init(offset: Int64, length: Int64, origin: Origin) {
+    public init(offset: Int64, length: Int64, origin: Origin, duration: Double? = nil, hasAudio: Bool? = nil) {
         self.offset = offset
         self.length = length
         self.origin = origin
+        self.duration = duration
+        self.hasAudio = hasAudio
     }
 
     public var byteRange: Range<Int64> { offset..<(offset + length) }
