@@ -6,6 +6,11 @@ public struct LivePhotoPair: Hashable, Sendable {
     public var stillID: Int64
     public var movieID: Int64
     public var match: MotionPairing.Match
+    public init(stillID: Int64, movieID: Int64, match: MotionPairing.Match) {
+        self.stillID = stillID
+        self.movieID = movieID
+        self.match = match
+    }
 }
 
 extension Catalog {
