@@ -34,14 +34,18 @@ public enum MetadataProbe {
         var metadata = MediaMetadata(format: format)
         var evidence = CaptureEvidence()
         evidence.fileModified = modified
-        evidence.fileName = FileNameDate(path: path)
         if format.kind == .photo {
             try readPhoto(file, into: &metadata, evidence: &evidence)
         } else {
             try readVideo(path, into: &metadata, evidence: &evidence)
             if evidence.quickTimeDay == nil { evidence.quickTimeDay = try QuickTimeUserData.recordingDate(file) }
         }
-        let resolution = evidence.resolve(now: now)
+        var resolution = evidence.resolve(now: now)
+        if resolution.time?.source.isFallback ?? true, let named = FileNameDate(path: path) {
+            // No date inside the file: the name may carry one (read only then: it is rarely needed).
+            evidence.fileName = named
+            resolution = evidence.resolve(now: now)
+        }
         metadata.captureTime = resolution.time
         metadata.warnings += resolution.warnings
         if claimsMedia, let mismatch = extensionMismatch(path, format) { metadata.warnings.append(mismatch) }
