@@ -20,6 +20,7 @@ final class FormatContext {
 
     private init(url: String, name path: String) throws {
         self.path = path
+        ContainerOpens.record(path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = avformat_open_input(&opened, url, nil, nil)
         guard status >= 0, let opened else {

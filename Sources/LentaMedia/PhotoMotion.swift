@@ -16,7 +16,8 @@ public struct PhotoMotion: Hashable, Sendable {
     public var kind: Kind
     /// Seconds, when the movie's header says.
     public var duration: Double?
-    public var hasAudio: Bool
+    /// A sound track this FFmpeg can decode (what the mix plays).
+    public var playableSound: Bool
 
     /// The motion of the still at `path`, whose metadata `MetadataProbe` read; nil when it has
     /// none. Throws `MediaReadError` when the photo says it has motion that cannot be read.
@@ -25,15 +26,17 @@ public struct PhotoMotion: Hashable, Sendable {
         if let embedded = metadata.embeddedMotion {
             let source = MediaSource(path: path, byteRange: embedded.byteRange)
             let probe = try VideoProbe(source: source)
-            return PhotoMotion(source: source, kind: .embedded(embedded.origin), duration: probe.duration, hasAudio: probe.hasAudio)
+            return PhotoMotion(source: source, kind: .embedded(embedded.origin), duration: probe.duration,
+                               playableSound: probe.hasPlayableAudio)
         }
         let still = MotionPairing.Candidate(id: 0, path: path, metadata: metadata)
         for moviePath in siblings(of: path) {
-            guard case .media(let movie)? = try? MetadataProbe.read(path: moviePath, modified: 0, now: Date().timeIntervalSince1970),
+            guard let (outcome, playableSound) = try? MetadataProbe.inspect(path: moviePath, modified: 0, now: Date().timeIntervalSince1970),
+                  case .media(let movie) = outcome,
                   let match = MotionPairing.match(still: still, movie: MotionPairing.Candidate(id: 1, path: moviePath, metadata: movie))
             else { continue }
             return PhotoMotion(source: MediaSource(path: moviePath), kind: .livePhoto(match), duration: movie.duration,
-                               hasAudio: movie.hasAudio ?? false)
+                               playableSound: playableSound)
         }
         return nil
     }

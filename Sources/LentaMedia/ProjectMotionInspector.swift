@@ -7,7 +7,7 @@ public enum ProjectMotionInspector {
         do {
             guard case .media(let metadata) = try MetadataProbe.read(path: url.path, modified: 0, now: Date().timeIntervalSince1970),
                   let motion = try PhotoMotion.of(stillAt: url.path, metadata: metadata) else { return .none }
-            return .motion(duration: motion.duration)
+            return .motion(ResolvedMotion(source: motion.source, duration: motion.duration, playableSound: motion.playableSound))
         } catch let error as MediaReadError {
             return .unreadable(error.reason)
         } catch {

@@ -7,6 +7,7 @@ import LentaMedia
 /// and over a few milliseconds at a cut. The decoder is opened when the segment is first reached
 /// and closed once it has been played to its end.
 final class AudioClipTrack {
+    /// Where the sound's bytes are: the clip, or a photo's motion.
     let source: MediaSource
     let itemIndex: Int
     let range: Range<Int>
@@ -16,9 +17,9 @@ final class AudioClipTrack {
     let fadeOut: AudioRamp
     private var decoder: AudioDecoder?
 
-    init(source: MediaSource, itemIndex: Int, range: Range<Int>, sourceStart: Int, volume: Float,
+    init(item: ResolvedItem, itemIndex: Int, range: Range<Int>, sourceStart: Int, volume: Float,
          fadeIn: AudioRamp, fadeOut: AudioRamp) {
-        self.source = source
+        source = item.source
         self.itemIndex = itemIndex
         self.range = range
         self.sourceStart = sourceStart

@@ -16,16 +16,10 @@ final class ClipLayer: StoryLayer {
     /// The last graded picture and the source timestamp of the picture it was graded from.
     private var graded: (time: Rational, frame: PlanarFrame)?
 
-    convenience init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
-                     threads: Int, parallel: ParallelSlices) throws {
-        try self.init(source: MediaSource(path: path), trimStart: trimStart, geometry: base, colour: colour, threads: threads,
-                      parallel: parallel)
-    }
-
-    init(source: MediaSource, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
          threads: Int, parallel: ParallelSlices) throws {
-        reader = try VideoReader(source: source, threads: threads)
-        self.trimStart = Rational(seconds: trimStart)
+        reader = try VideoReader(source: item.source, threads: threads)
+        trimStart = Rational(seconds: item.item.trim?.start ?? 0)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel
         self.colour = colour

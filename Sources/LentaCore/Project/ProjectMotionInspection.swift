@@ -2,8 +2,8 @@
 public enum ProjectMotionInspection: Hashable, Sendable {
     /// Not a Live or Motion Photo.
     case none
-    /// A Live Photo's movie or a Motion Photo's embedded one: its length in seconds when known.
-    case motion(duration: Double?)
+    /// A Live Photo's movie or a Motion Photo's embedded one.
+    case motion(ResolvedMotion)
     /// It says it has motion, but the movie cannot be read, and why.
     case unreadable(String)
 }

@@ -18,9 +18,10 @@ extension ProjectValidation {
         switch inspect(file) {
         case .none:
             error(path, "\(name) has no motion (not a Live or Motion Photo)")
-        case .motion(let duration):
+        case .motion(let motion):
             facts.kind = .video
-            facts.mediaDuration = duration
+            facts.mediaDuration = motion.duration
+            facts.motion = motion
         case .unreadable(let reason):
             error(path, "\(name): its motion cannot be read: \(reason)")
             facts.broken = true
