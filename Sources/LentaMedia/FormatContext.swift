@@ -22,7 +22,7 @@ final class FormatContext {
         self.path = path
         ContainerOpens.record(path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
-        let status = avformat_open_input(&opened, url, nil, nil)
+        let status = FilePathBytes.withCString(url) { avformat_open_input(&opened, $0, nil, nil) }
         guard status >= 0, let opened else {
             throw MediaReadError("open container", path: path, reason: avErrorText(status))
         }
