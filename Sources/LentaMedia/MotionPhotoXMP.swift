@@ -23,12 +23,20 @@ struct MotionPhotoXMP {
         let items = Self.directoryItems(xmp.text)
         if let k = items.firstIndex(where: { $0["Semantic"]?.lowercased() == "motionphoto" }),
            let length = items[k]["Length"].flatMap({ Int64($0) }), length > 0 {
-            var fromEnd: Int64 = 0
+            // Lengths are text: absurd ones (negative, or summing past 2⁶³) make no claim.
+            var fromEnd: Int64? = 0
             for (j, item) in items.enumerated().dropFirst(k) {
-                fromEnd += Int64(item["Length"] ?? "0") ?? 0
-                if j < items.count - 1 { fromEnd += Int64(item["Padding"] ?? "0") ?? 0 }
+                var parts = [item["Length"]]
+                if j < items.count - 1 { parts.append(item["Padding"]) }
+                for part in parts {
+                    guard let total = fromEnd, let n = Int64(part ?? "0"), n >= 0 else { fromEnd = nil; continue }
+                    let (sum, overflow) = total.addingReportingOverflow(n)
+                    fromEnd = overflow ? nil : sum
+                }
             }
-            claims.append(Claim(bytesFromEnd: fromEnd, length: length, description: "Container:Directory item \(k)"))
+            if let fromEnd {
+                claims.append(Claim(bytesFromEnd: fromEnd, length: length, description: "Container:Directory item \(k)"))
+            }
         }
         for name in ["GCamera:MotionPhotoOffset", "GCamera:MicroVideoOffset"] {
             guard let offset = xmp.value(name).flatMap({ Int64($0) }), offset > 0 else { continue }
