@@ -88,12 +88,14 @@ extension Catalog {
                        altitude, placeName, placeCity, placeRegion, placeCountryCode, placeCountry, placeTimeZone,
                        placeDistanceKm, placeRemote FROM item
                 """
+            // A Live Photo's movie is part of its still's item, never an item of its own.
+            let notMotion = " id NOT IN (SELECT movieId FROM motionPair)"
             let rows: RowCursor
             if let ids {
-                rows = try Row.fetchCursor(db, sql: columns + " WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                rows = try Row.fetchCursor(db, sql: columns + " WHERE id IN (SELECT value FROM json_each(?)) AND" + notMotion + " ORDER BY id",
                                            arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
             } else {
-                rows = try Row.fetchCursor(db, sql: columns + " ORDER BY id")
+                rows = try Row.fetchCursor(db, sql: columns + " WHERE" + notMotion + " ORDER BY id")
             }
             while let row = try rows.next() {
                 let lat: Double? = row["latitude"], lon: Double? = row["longitude"]

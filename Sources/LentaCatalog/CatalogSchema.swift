@@ -91,6 +91,7 @@ enum CatalogSchema {
             }
         }
         migrator.registerMigration("v4: item quality", migrate: QualityRecord.createTable)
+        registerMotionPairs(&migrator)
         return migrator
     }
 }

@@ -42,6 +42,12 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var placeTimeZone: String?
     var placeDistanceKm: Double?
     var placeRemote: Bool?
+    var contentIdentifier: String?
+    var motionOffset: Int64?
+    var motionLength: Int64?
+    var motionOrigin: String?
+    var motionDuration: Double?
+    var motionHasAudio: Bool?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -74,6 +80,12 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         frameRate = m.frameRate
         variableFrameRate = m.variableFrameRate
         hasAudio = m.hasAudio
+        contentIdentifier = m.contentIdentifier
+        motionOffset = m.embeddedMotion?.offset
+        motionLength = m.embeddedMotion?.length
+        motionOrigin = m.embeddedMotion?.origin.rawValue
+        motionDuration = m.embeddedMotion?.duration
+        motionHasAudio = m.embeddedMotion?.hasAudio
         let encoded = (try? Self.warningsEncoder.encode(m.warnings)) ?? Data("[]".utf8)
         warnings = String(decoding: encoded, as: UTF8.self)
         self.scannedAt = scannedAt
@@ -95,6 +107,11 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         m.frameRate = frameRate
         m.variableFrameRate = variableFrameRate
         m.hasAudio = hasAudio
+        m.contentIdentifier = contentIdentifier
+        if let motionOffset, let motionLength, let origin = motionOrigin.flatMap(EmbeddedMotion.Origin.init(rawValue:)) {
+            m.embeddedMotion = EmbeddedMotion(offset: motionOffset, length: motionLength, origin: origin, duration: motionDuration,
+                                              hasAudio: motionHasAudio)
+        }
         m.warnings = warnings == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
         let place = Self.place(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
                                country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm, remote: placeRemote)

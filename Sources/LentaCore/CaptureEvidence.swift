@@ -33,6 +33,8 @@ public struct CaptureEvidence: Equatable, Sendable {
     public var quickTimeDay: String?
     /// QuickTime `creation_time` (UTC).
     public var creationTime: String?
+    /// The date in the file's name; used only when the file itself has none.
+    public var fileName: FileNameDate?
     /// The file's modification time, seconds since the epoch.
     public var fileModified: Double?
 
@@ -138,6 +140,15 @@ public struct CaptureEvidence: Equatable, Sendable {
         ]
         for candidate in candidates {
             if let time = candidate() { return Resolution(time: borrowingOffset(time), warnings: warnings) }
+        }
+        if let named = fileName, plausibleLocal(DateTimeText.Parsed(local: named.local, offset: named.isUTC ? UTCOffset(seconds: 0) : nil),
+                                                "the date in the file's name", named.local.description) {
+            warnings.append(named.isDateOnly
+                ? "no capture date in the file; using the day in its name (\(LocalDate(named.local))), at noon local time as the name has no time of day"
+                : "no capture date in the file; using the \(named.isUTC ? "UTC time" : "time") in its name (\(named.local))")
+            let time = named.isUTC ? CaptureTime(utc: named.local.secondsSinceEpochAsUTC, source: .fileName)
+                : CaptureTime(local: named.local, offset: nil, source: named.isDateOnly ? .fileNameDate : .fileName)
+            return Resolution(time: time, warnings: warnings)
         }
         if let mtime = fileModified {
             warnings.append("no capture date in the file; using its modification time, which may be when it was copied")

@@ -87,6 +87,10 @@ public enum CaptureTimeSource: String, Codable, Sendable, CaseIterable {
     /// `©day` or Android's `udta/date`, when it carries an offset.
     case quickTimeUserDate = "quicktime:udta:date"
     case quickTimeCreationTime = "quicktime:creation_time"
+    /// The moment in the file's name (`IMG_20240504_093015.jpg`), when the file has no date.
+    case fileName = "filename"
+    /// The day in the file's name (WhatsApp's `IMG-20191006-WA0002.jpg`), at noon local time.
+    case fileNameDate = "filename:date"
     /// The file system's modification time: a last resort, often the time of a copy.
     case fileModificationTime = "file:mtime"
 

@@ -24,6 +24,11 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     /// True when frame durations vary beyond jitter, as phones record in low light.
     public var variableFrameRate: Bool?
     public var hasAudio: Bool?
+    /// Apple's Live Photo content identifier: the still's maker note tag 17, or the movie's
+    /// `com.apple.quicktime.content.identifier`. A still and a movie that share it are one item.
+    public var contentIdentifier: String?
+    /// The movie a Motion Photo carries in its own file (photos).
+    public var embeddedMotion: EmbeddedMotion?
     /// Things worth telling the user that did not stop the file from being read.
     public var warnings: [String]
 

@@ -20,6 +20,9 @@ public struct ProjectStyle: Sendable, Equatable {
     /// Music files (absolute paths) played one after another, the last looping; the story is
     /// cut to their beats (`StoryPacing`).
     public var music: [String] = []
+    /// Live and Motion Photos play their motion (`"motion": true`); otherwise they show the still
+    /// and say `"motion": false`, for a person to turn on.
+    public var motion = false
     public init() {}
 }
 
@@ -33,6 +36,7 @@ extension Lentas {
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
         let byHand = Set(detail.items.filter(\.byHand).map(\.id))
+        let motions = try motionLengths(of: items)
         let folder = output.deletingLastPathComponent().standardizedFileURL.path
         let days = items.map(\.brief).compactMap(Self.localDay)
         let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()))
@@ -46,7 +50,13 @@ extension Lentas {
             titleCard: style.titleCard ? TitleCard() : nil,
             items: plan.chosen.map { choice in
                 // Clips are given their part explicitly, so the story's length is known.
-                ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
+                var entry = ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
+                if choice.kind == .photo, let motion = motions[choice.id] {
+                    entry.motion = style.motion
+                    // A motion plays whole (a Live Photo's is 2–3 s), never longer than the photo's turn.
+                    if style.motion, let duration = motion { entry.trim = TrimRange(0, min(duration, max(choice.length, 1))) }
+                }
+                return entry
             })
         project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
         Self.setTransitions(&project, style: style)
@@ -136,6 +146,22 @@ extension Lentas {
             throw Failure("\(error)")
         }
         return StoryPacing.paced(project, clipSources: clipSources, grid: grid).project
+    }
+
+    /// The stills among `items` that have motion — a Live Photo's movie or a Motion Photo's own —
+    /// with the motion's length when known.
+    func motionLengths(of items: [MediaItem]) throws -> [Int64: Double?] {
+        var lengths: [Int64: Double?] = [:]
+        let pairs = try catalog.livePhotoPairs(stillIDs: items.map(\.id))
+        let movies = Dictionary(uniqueKeysWithValues: try catalog.items(ids: pairs.values.map(\.movieID)).map { ($0.id, $0) })
+        for item in items where item.metadata.kind == .photo {
+            if let embedded = item.metadata.embeddedMotion {
+                lengths[item.id] = .some(embedded.duration)
+            } else if let pair = pairs[item.id], let movie = movies[pair.movieID] {
+                lengths[item.id] = .some(movie.metadata.duration)
+            }
+        }
+        return lengths
     }
 
     /// `wanted`, or — when it would outlast half of either neighbour — a shorter one or a cut;

@@ -33,6 +33,9 @@ public struct ScanReport: Codable, Sendable {
     public var located = 0
     /// Where grouping found home, when it did ("Lisbon (120 days of photos)").
     public var home: String?
+    /// Live Photos (a still and its movie, one item) in the catalog after pairing; nil when
+    /// nothing changed and no pairing ran.
+    public var livePhotos: Int?
     /// Lentas in the catalog after regrouping; nil when nothing changed and no regrouping ran.
     public var lentas: Int?
     /// Problems of the library as a whole (no positions at all, the gazetteer missing).

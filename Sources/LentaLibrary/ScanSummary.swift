@@ -14,6 +14,9 @@ public struct ScanSummary {
         lines.append("\(r.items) media file\(r.items == 1 ? "" : "s") in \(r.roots.joined(separator: ", "))")
         lines.append("  new \(r.new) · changed \(r.changed) · moved \(r.moved) · removed \(r.removed) · unchanged \(r.unchanged) · unreadable \(r.unreadable.count)")
         lines.append("  without a capture date: \(r.withoutDate) · without a position: \(r.withoutPosition)")
+        if let live = r.livePhotos, live > 0 {
+            lines.append("  Live Photos: \(live) (each still and its movie are one item)")
+        }
         if let lentas = r.lentas {
             lines.append("  lentas: \(lentas)" + (r.home.map { " · home: \($0)" } ?? " · no home town found (every group away from home is a trip)"))
         }

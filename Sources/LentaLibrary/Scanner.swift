@@ -121,6 +121,11 @@ public final class Scanner {
         let vanishedUnreadable = known.unreadable.keys.filter { found[$0] == nil }
         try catalog.remove(paths: removed + vanishedUnreadable)
         report.removed = removed.count
+        if report.new + report.changed + report.moved + report.removed > 0 {
+            // A still and its movie are one item: pairs are rebuilt, so a half whose other half
+            // is gone stands on its own again.
+            report.livePhotos = try catalog.pairLivePhotos()
+        }
 
         (report.items, report.withoutDate, report.withoutPosition) = try catalog.counts(under: report.roots)
         report.unreadable.sort { $0.path < $1.path }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import LentaCore
 
 /// The sound of a media file — music (MP3, AAC/M4A, FLAC, WAV, Ogg Vorbis/Opus, anything
 /// libavformat opens) or a video clip's sound track (MP4/MOV) — as interleaved Float32 stereo at
@@ -16,6 +17,8 @@ public final class AudioDecoder {
     public static let channelCount = 2
 
     public let path: String
+    /// Where the sound's bytes are (a whole file, or the movie inside a Motion Photo).
+    public let source: MediaSource
     /// Seconds of sound as the container reports it (an estimate for some MP3s); nil when unknown.
     public let duration: Double?
     /// The codec's name (`aac`, `mp3`, `flac`, `vorbis`, `opus`, `pcm_s16le`…).
@@ -41,9 +44,15 @@ public final class AudioDecoder {
 
     /// Opens the file's best audio stream. Throws a `MediaReadError` naming the file when it cannot
     /// be opened, has no audio stream, or has no decoder in this FFmpeg.
-    public init(path: String) throws {
-        self.path = path
-        input = try AudioInput(path: path)
+    public convenience init(path: String) throws {
+        try self.init(source: MediaSource(path: path))
+    }
+
+    /// Opens the best audio stream of a source (a file, or a byte range of one).
+    public init(source: MediaSource) throws {
+        self.source = source
+        self.path = source.description
+        input = try AudioInput(source: source)
         duration = input.duration
         codecName = input.codecName
         sourceSampleRate = input.sourceSampleRate
@@ -53,7 +62,12 @@ public final class AudioDecoder {
     /// Whether the file has a sound track (from its header; no decoder is opened). Throws when the
     /// file cannot be opened at all.
     public static func hasAudioStream(path: String) throws -> Bool {
-        try AudioInput.hasAudioStream(path: path)
+        try AudioInput.hasAudioStream(source: MediaSource(path: path))
+    }
+
+    /// Whether a source has a sound track (from its header; no decoder is opened).
+    public static func hasAudioStream(source: MediaSource) throws -> Bool {
+        try AudioInput.hasAudioStream(source: source)
     }
 
     /// Makes `sample` the next one `read` returns.
@@ -146,7 +160,7 @@ public final class AudioDecoder {
     }
 
     private func restart() throws {
-        input = try AudioInput(path: path)
+        input = try AudioInput(source: source)
         seekCheck = nil
     }
 

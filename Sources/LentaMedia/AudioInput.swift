@@ -1,4 +1,5 @@
 import CFFmpeg
+import LentaCore
 
 /// One pass through a file's sound: the container, the audio decoder and the resampler, and where
 /// on the 48 kHz clock the samples that came out belong. `AudioDecoder` is built on it.
@@ -46,9 +47,10 @@ final class AudioInput {
     /// After a seek, frames without a timestamp cannot be placed: they are skipped until one has it.
     private var needsTimestamp = false
 
-    init(path: String) throws {
+    init(source: MediaSource) throws {
+        let path = source.description
         self.path = path
-        format = try FormatContext(path: path)
+        format = try FormatContext(source: source)
         try format.findStreamInfo()
         packet = try CodecPacket()
         frame = try CodecFrame()
@@ -122,8 +124,8 @@ final class AudioInput {
 
     /// Whether the file has a sound track this FFmpeg can decode, from its header (without
     /// opening a decoder).
-    static func hasAudioStream(path: String) throws -> Bool {
-        let format = try FormatContext(path: path)
+    static func hasAudioStream(source: MediaSource) throws -> Bool {
+        let format = try FormatContext(source: source)
         func found() throws -> Bool {
             try format.withContext { ctx in
                 var codec: UnsafePointer<AVCodec>? = nil

@@ -59,6 +59,11 @@ final class ExifBlock {
         }
     }
 
+    /// A value's bytes as stored (a maker note, an UNDEFINED field).
+    func bytes(_ ifd: ExifIfd, _ tag: UInt16) -> [UInt8]? {
+        withEntry(ifd, tag) { entry in entry.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(entry.size))) } }
+    }
+
     /// An integer value of any integer format (cameras disagree on SHORT versus LONG).
     func integer(_ ifd: ExifIfd, _ tag: UInt16) -> Int? {
         numbers(ifd, tag)?.first.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }

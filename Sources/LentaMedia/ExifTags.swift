@@ -25,6 +25,7 @@ enum ExifTagNumber {
     static let gpsAltitude: UInt16 = 0x0006
     static let gpsTimeStamp: UInt16 = 0x0007
     static let gpsDateStamp: UInt16 = 0x001D
+    static let makerNote: UInt16 = 0x927C
 }
 
 /// What lenta takes from an EXIF block, before any judgement about which date to trust.
@@ -39,6 +40,8 @@ struct ExifFields: Equatable {
     var position: GeoPoint?
     /// A GPS block was present but its position was unusable.
     var positionProblem: String?
+    /// Apple's Live Photo content identifier, from the maker note.
+    var contentIdentifier: String?
 
     init() {}
 
@@ -48,6 +51,7 @@ struct ExifFields: Equatable {
         orientation = exif.integer(EXIF_IFD_0, ExifTagNumber.orientation)
         software = exif.string(EXIF_IFD_0, ExifTagNumber.software)
         userComment = exif.comment(EXIF_IFD_EXIF, ExifTagNumber.userComment)
+        contentIdentifier = exif.bytes(EXIF_IFD_EXIF, ExifTagNumber.makerNote).flatMap(AppleMakerNote.init(bytes:))?.contentIdentifier
 
         func stamp(_ ifd: ExifIfd, _ date: UInt16, _ subSec: UInt16, _ offset: UInt16) -> CaptureEvidence.Stamp? {
             guard let text = exif.string(ifd, date) else { return nil }

@@ -8,11 +8,21 @@ final class FormatContext {
 
     /// Opens the container and reads its header (for MP4/MOV: the whole `moov` atom), without
     /// decoding any frame.
-    init(path: String) throws {
+    convenience init(path: String) throws {
+        try self.init(url: path, name: path)
+    }
+
+    /// Opens a source: a whole file, or a byte range of one through libavformat's `subfile`
+    /// protocol (the range is read in place, as if it were the file). Messages name `source`.
+    convenience init(source: MediaSource) throws {
+        try self.init(url: source.ffmpegURL, name: source.description)
+    }
+
+    private init(url: String, name path: String) throws {
         self.path = path
         ContainerOpens.record(path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
-        let status = FilePathBytes.withCString(path) { avformat_open_input(&opened, $0, nil, nil) }
+        let status = FilePathBytes.withCString(url) { avformat_open_input(&opened, $0, nil, nil) }
         guard status >= 0, let opened else {
             throw MediaReadError("open container", path: path, reason: avErrorText(status))
         }
@@ -33,6 +43,15 @@ final class FormatContext {
             let status = avformat_find_stream_info(ctx, nil)
             if status < 0 { throw MediaReadError("read stream info", path: path, reason: avErrorText(status)) }
         }
+    }
+}
+
+extension MediaSource {
+    /// What libavformat opens: the path, or `subfile,,start,S,end,E,,:path` for a byte range.
+    var ffmpegURL: String {
+        let file = path.hasPrefix("/") ? path : "file:" + path
+        guard let range = byteRange else { return file }
+        return "subfile,,start,\(range.lowerBound),end,\(range.upperBound),,:" + file
     }
 }
 

@@ -23,8 +23,9 @@ final class HeifFile {
         return MediaReadError(operation, path: path, reason: message)
     }
 
-    /// The primary image's size as displayed (libheif applies `irot`/`imir`) and its first EXIF block.
-    func primaryImage() throws -> (width: Int, height: Int, exif: [UInt8]?) {
+    /// The primary image's size as displayed (libheif applies `irot`/`imir`), its first EXIF block
+    /// and its XMP packet (a `mime` item of type `application/rdf+xml`).
+    func primaryImage() throws -> (width: Int, height: Int, exif: [UInt8]?, xmp: [UInt8]?) {
         var handle: OpaquePointer?
         let error = heif_context_get_primary_image_handle(context, &handle)
         guard error.code == heif_error_Ok, let handle else { throw Self.error("find HEIF primary image", path, error) }
@@ -44,6 +45,21 @@ final class HeifFile {
                 }
             }
         }
-        return (width, height, exif)
+        return (width, height, exif, Self.xmp(of: handle))
+    }
+
+    private static func xmp(of handle: OpaquePointer) -> [UInt8]? {
+        var ids = [heif_item_id](repeating: 0, count: 8)
+        let count = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", &ids, Int32(ids.count)))
+        for id in ids.prefix(max(0, min(count, ids.count))) {
+            guard let type = heif_image_handle_get_metadata_content_type(handle, id),
+                  String(cString: type) == "application/rdf+xml" else { continue }
+            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard size > 0, size < 16 << 20 else { continue }
+            var block = [UInt8](repeating: 0, count: size)
+            let got = block.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+            if got.code == heif_error_Ok { return block }
+        }
+        return nil
     }
 }

@@ -47,7 +47,12 @@ public enum MetadataProbe {
             try readVideo(path, into: &metadata, evidence: &evidence, playableSound: &playableSound)
             if evidence.quickTimeDay == nil { evidence.quickTimeDay = try QuickTimeUserData.recordingDate(file) }
         }
-        let resolution = evidence.resolve(now: now)
+        var resolution = evidence.resolve(now: now)
+        if resolution.time?.source.isFallback ?? true, let named = FileNameDate(path: path) {
+            // No date inside the file: the name may carry one (read only then: it is rarely needed).
+            evidence.fileName = named
+            resolution = evidence.resolve(now: now)
+        }
         metadata.captureTime = resolution.time
         metadata.warnings += resolution.warnings
         if claimsMedia, let mismatch = extensionMismatch(path, format) { metadata.warnings.append(mismatch) }
@@ -64,7 +69,7 @@ public enum MetadataProbe {
         case .heif, .avif:
             HeifLibrary.initialise()
             let image = try HeifFile(path: file.path).primaryImage()
-            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif)
+            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif, xmp: image.xmp)
             displayedByContainer = true
         default:
             throw MediaReadError("read", path: file.path, reason: "not a photo format")
@@ -84,6 +89,7 @@ public enum MetadataProbe {
         metadata.model = fields.model
         metadata.software = fields.software
         metadata.userComment = fields.userComment
+        metadata.contentIdentifier = fields.contentIdentifier
         evidence.dateTimeOriginal = fields.dates.dateTimeOriginal
         evidence.dateTimeDigitized = fields.dates.dateTimeDigitized
         evidence.dateTime = fields.dates.dateTime
@@ -91,7 +97,22 @@ public enum MetadataProbe {
         evidence.gpsTimeOfDay = fields.dates.gpsTimeOfDay
         metadata.location = fields.position
         if let problem = fields.positionProblem { metadata.warnings.append(problem) }
-        if let xmp = container.xmp.flatMap(XMPPacket.init(bytes:)) {
+        let xmpPacket = container.xmp.flatMap(XMPPacket.init(bytes:))
+        let motion = try MotionPhotoLocator.locate(file, format: metadata.format, xmp: xmpPacket)
+        metadata.warnings += motion.problems
+        if var embedded = motion.motion {
+            // The movie's header, read in place: a movie that cannot be read is no motion.
+            do {
+                let probe = try VideoProbe(source: MediaSource(path: file.path, byteRange: embedded.byteRange))
+                embedded.duration = probe.duration
+                embedded.hasAudio = probe.hasAudio
+                metadata.embeddedMotion = embedded
+            } catch let error as MediaReadError {
+                metadata.warnings.append("the Motion Photo's movie (bytes \(embedded.offset)–\(embedded.byteRange.upperBound)) "
+                    + "cannot be read (\(error.operation): \(error.reason)); the motion is ignored")
+            }
+        }
+        if let xmp = xmpPacket {
             evidence.xmpDateTimeOriginal = xmp.value("exif:DateTimeOriginal")
             evidence.xmpDateCreated = xmp.value("photoshop:DateCreated")
             evidence.xmpCreateDate = xmp.value("xmp:CreateDate")
@@ -127,6 +148,7 @@ public enum MetadataProbe {
         let tags = probe.tags
         metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]
         metadata.model = tags["com.apple.quicktime.model"] ?? tags["model"]
+        metadata.contentIdentifier = tags["com.apple.quicktime.content.identifier"].flatMap { $0.isEmpty ? nil : $0 }
         evidence.appleCreationDate = tags["com.apple.quicktime.creationdate"]
         evidence.quickTimeDay = tags["date"]
         evidence.creationTime = tags["creation_time"]

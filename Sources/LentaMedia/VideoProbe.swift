@@ -17,7 +17,12 @@ struct VideoProbe {
     var problems: [String] = []
 
     init(path: String) throws {
-        let container = try FormatContext(path: path)
+        try self.init(source: MediaSource(path: path))
+    }
+
+    init(source: MediaSource) throws {
+        let path = source.description
+        let container = try FormatContext(source: source)
         try container.withContext { ctx in
             tags = dictionaryEntries(ctx.pointee.metadata)
             if ctx.pointee.duration > 0 { duration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE) }

@@ -29,9 +29,15 @@ public final class VideoReader {
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
 
-    public init(path: String, threads: Int = 0) throws {
+    public convenience init(path: String, threads: Int = 0) throws {
+        try self.init(source: MediaSource(path: path), threads: threads)
+    }
+
+    /// Opens a source: a whole file, or a byte range of one (the movie inside a Motion Photo).
+    public init(source: MediaSource, threads: Int = 0) throws {
+        let path = source.description
         self.path = path
-        container = try FormatContext(path: path)
+        container = try FormatContext(source: source)
         try container.findStreamInfo()
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {

@@ -7,7 +7,8 @@ import LentaMedia
 /// and over a few milliseconds at a cut. The decoder is opened when the segment is first reached
 /// and closed once it has been played to its end.
 final class AudioClipTrack {
-    let path: String
+    /// Where the sound's bytes are: the clip, or a photo's motion.
+    let source: MediaSource
     let itemIndex: Int
     let range: Range<Int>
     let sourceStart: Int
@@ -18,7 +19,7 @@ final class AudioClipTrack {
 
     init(item: ResolvedItem, itemIndex: Int, range: Range<Int>, sourceStart: Int, volume: Float,
          fadeIn: AudioRamp, fadeOut: AudioRamp) {
-        path = item.path
+        source = item.source
         self.itemIndex = itemIndex
         self.range = range
         self.sourceStart = sourceStart
@@ -32,7 +33,7 @@ final class AudioClipTrack {
     func mix(into out: inout [Float], chunk: Range<Int>) throws {
         let from = max(chunk.lowerBound, range.lowerBound), to = min(chunk.upperBound, range.upperBound)
         guard from < to else { return }
-        let decoder = try self.decoder ?? AudioDecoder(path: path)
+        let decoder = try self.decoder ?? AudioDecoder(source: source)
         self.decoder = decoder
         let source = sourceStart + (from - range.lowerBound)
         if decoder.position != source { try decoder.seek(toSample: source) }

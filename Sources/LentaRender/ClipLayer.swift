@@ -18,7 +18,7 @@ final class ClipLayer: StoryLayer {
 
     init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
          threads: Int, parallel: ParallelSlices) throws {
-        reader = try VideoReader(path: item.path, threads: threads)
+        reader = try VideoReader(source: item.source, threads: threads)
         trimStart = Rational(seconds: item.item.trim?.start ?? 0)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel

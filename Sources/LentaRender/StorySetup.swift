@@ -21,7 +21,7 @@ public enum StorySetup {
     /// project comes back resolved (`ProjectReport.story`) for the render.
     public static func validator(presets: PresetLibrary = .standard) -> ProjectValidator {
         ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared(),
-                         inspectSound: ProjectMediaInspector.inspectSound)
+                         inspectSound: ProjectMediaInspector.inspectSound, inspectMotion: ProjectMotionInspector.inspect)
     }
 
     /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`, brought

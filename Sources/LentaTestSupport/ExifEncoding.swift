@@ -25,6 +25,7 @@ extension SyntheticExif {
         if let offsetTimeDigitized { exif.append(w.ascii(0x9012, offsetTimeDigitized)) }
         if let subSecTimeOriginal { exif.append(w.ascii(0x9291, subSecTimeOriginal)) }
         if let subSecTimeDigitized { exif.append(w.ascii(0x9292, subSecTimeDigitized)) }
+        if let appleContentIdentifier { exif.append(w.bytes(0x927C, Self.appleMakerNote(appleContentIdentifier), type: .undefined)) }
         if !exif.isEmpty {
             exif.append(w.bytes(0x9000, Array("0232".utf8), type: .undefined))  // ExifVersion
         }
@@ -53,6 +54,23 @@ extension SyntheticExif {
         }
 
         return w.block(ifd0: ifd0, subIFDs: [(0x8769, exif), (0x8825, gpsIFD)])
+    }
+
+    /// An Apple maker note with MakerNoteVersion (0x0001, SLONG 14) and the content identifier
+    /// (0x0011, ASCII), always big-endian as iPhones write it.
+    public static func appleMakerNote(_ identifier: String) -> [UInt8] {
+        let w = TIFFWriter(order: .bigEndian)
+        let text = Array(identifier.utf8) + [0]
+        let header = Array("Apple iOS".utf8) + [0, 0, 1] + Array("MM".utf8)
+        let dataOffset = header.count + 2 + 12 * 2 + 4
+        var note = header + w.u16(2)
+        note += w.u16(0x0001) + w.u16(9) + w.u32(1) + w.u32(14)
+        // A value of up to four bytes sits in the entry itself; a longer one after the IFD.
+        let inline = text.count <= 4
+        note += w.u16(0x0011) + w.u16(2) + w.u32(UInt32(text.count))
+        note += inline ? text + [UInt8](repeating: 0, count: 4 - text.count) : w.u32(UInt32(dataOffset))
+        note += w.u32(0)
+        return inline ? note : note + text
     }
 
     /// The block as it follows a JPEG APP1 marker's length: `Exif\0\0` and the TIFF structure.

@@ -34,6 +34,10 @@ public struct SyntheticExif: Equatable, Sendable {
     public var subSecTimeOriginal: String?
     /// `SubSecTimeDigitized` (0x9292).
     public var subSecTimeDigitized: String?
+    /// An Apple maker note (0x927C) holding this Live Photo content identifier as tag 0x0011,
+    /// laid out as iPhones write it (`Apple iOS\0`, version 1, `MM`, an IFD whose offsets count
+    /// from the note's start).
+    public var appleContentIdentifier: String?
 
     // GPS IFD
     /// Written as GPSLatitudeRef/GPSLatitude, GPSLongitudeRef/GPSLongitude (degrees/1, minutes/1,

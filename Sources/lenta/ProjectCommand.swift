@@ -27,6 +27,8 @@ struct Project: ParsableCommand {
     var music: [String] = []
     @Flag(inversion: .prefixedNo, help: "Open with a title card: the title, dates and places, and the route map.")
     var titleCard = true
+    @Flag(help: "Live and Motion Photos play their motion (otherwise they show the still, with \"motion\": false to turn on).")
+    var motion = false
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
     var force = false
     @OptionGroup var catalogOptions: CatalogOptions
@@ -48,6 +50,7 @@ struct Project: ParsableCommand {
         style.titleCard = titleCard
         style.length = length
         style.music = music.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        style.motion = motion
         let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {

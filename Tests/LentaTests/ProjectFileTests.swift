@@ -71,7 +71,7 @@ enum ProjectFixtures {
                         look: "looks/film.cube", transition: ProjectTransition(type: .wipe, duration: 1.0, direction: .right)),
             ProjectItem(path: "b.mov", trim: TrimRange(0, 2.5), volume: 1.5, fit: .blur, kenBurns: .auto,
                         text: TextOverlay(content: "top", position: .anchor(.top)), transition: .cut),
-            ProjectItem(path: "/absolute/c.png"),
+            ProjectItem(path: "/absolute/c.png", motion: false),
         ])
 
     /// A folder holding the example's files (empty files: without an inspector, names decide).
@@ -249,7 +249,7 @@ enum ProjectFixtures {
         (#""text": {"#, #""txet": {"#, #"items[0].txet: unknown key (did you mean "text"?)"#),
         (#""kenBurns": {"#, #""kenburns": {"#, #"items[0].kenburns: unknown key (did you mean "kenBurns"?)"#),
         (#""look": "warm" }"#, #""look": "warm", "speed": 2 }"#,
-         "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look or transition)"),
+         "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition or motion)"),
         (#""lenta": 1"#, #""lenta": 2"#, "lenta: unsupported version 2 (this lenta reads 1)"),
         (#""lenta": 1,"#, "", #"lenta: missing (a lenta project file starts with "lenta": 1)"#),
         (#""duration": 4.0,"#, #""duration": -4.0,"#, "items[0].duration: must be in (0, 3600) seconds (is -4.0)"),
@@ -794,7 +794,7 @@ enum ProjectFixtures {
             story.json: items[2].path: not a photo or video: notes.txt
             story.json: items[3].path: cannot be read: the file is empty
             story.json: items[4].path: file not found: gone.mov
-            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look or transition)
+            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition or motion)
             story.json: 7 errors, 1 warning
 
             """)

@@ -21,10 +21,14 @@ public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
     public var look: String?
     /// The transition to the next item.
     public var transition: ProjectTransition?
+    /// On a Live or Motion Photo: play its motion (with its sound, trimmed like a clip) instead
+    /// of showing the still.
+    public var motion: Bool?
 
     public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
                 adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
-                kenBurns: KenBurns? = nil, text: TextOverlay? = nil, look: String? = nil, transition: ProjectTransition? = nil) {
+                kenBurns: KenBurns? = nil, text: TextOverlay? = nil, look: String? = nil, transition: ProjectTransition? = nil,
+                motion: Bool? = nil) {
         self.path = path
         self.duration = duration
         self.trim = trim
@@ -37,10 +41,11 @@ public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
         self.text = text
         self.look = look
         self.transition = transition
+        self.motion = motion
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition"]
+                                  "text", "look", "transition", "motion"]
     public static let requiredKeys = ["path"]
 
     public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
@@ -57,6 +62,7 @@ public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
         text = o.read("text")
         look = o.read("look")
         transition = o.read("transition")
+        motion = o.read("motion")
     }
 
     public var projectJSON: ProjectJSON.Value {
@@ -73,6 +79,7 @@ public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
         o.set("text", text)
         o.set("look", look)
         o.set("transition", transition)
+        o.set("motion", motion)
         return o.value
     }
 }

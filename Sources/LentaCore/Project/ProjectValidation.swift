@@ -17,6 +17,8 @@ final class ProjectValidation {
         /// What the file's headers say, when it was read.
         var metadata: MediaMetadata?
         var playableSound = false
+        /// The photo's motion, for an item with `motion: true`, when it was looked for and found.
+        var motion: ResolvedMotion?
         /// Seconds in the story, when valid and known.
         var length: Double?
         /// The item's file could not be used: leave it out of checks between items.
@@ -291,6 +293,8 @@ final class ProjectValidation {
             }
         }
 
+        if item.motion == true { checkMotion(item, file: facts.url, facts: &facts, at: path + "motion") }
+
         checkDuration(item.duration, at: path + "duration")
         if let trim = item.trim { checkTrim(trim, videoLength: facts.mediaDuration, at: path + "trim") }
         switch facts.kind {
@@ -485,12 +489,15 @@ final class ProjectValidation {
         var items: [ResolvedItem] = []
         for (item, fact) in zip(project.items, facts) {
             guard let url = fact.url, let metadata = fact.metadata else { return nil }
+            // A photo asked to play its motion resolves only with the motion found.
+            if item.motion == true, metadata.kind == .photo, fact.motion == nil { return nil }
             var look: ItemLook?
             if let name = item.look {
                 guard case .success(let loaded)? = looks[name] else { return nil }
                 look = loaded.look
             }
-            items.append(ResolvedItem(item: item, url: url, metadata: metadata, playableSound: fact.playableSound, look: look))
+            items.append(ResolvedItem(item: item, url: url, metadata: metadata, playableSound: fact.playableSound, look: look,
+                                      motion: fact.motion))
         }
         var music: [ResolvedMusic] = []
         for fact in musicFacts {

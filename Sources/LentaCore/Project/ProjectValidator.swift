@@ -14,6 +14,8 @@ import Foundation
 /// - Durations (`duration`, `photoDuration`, title card, transitions) are in (0, 3600) s; fades
 ///   and music `start` in [0, 3600) s; a trim is `[in, out]` with 0 ≤ in < out, shorter than an
 ///   hour, and out no later than the video's end when known.
+/// - `motion: true` only on a Live or Motion Photo (when `inspectMotion` is set); such an item
+///   is then a clip of its motion: `trim` and `volume` apply to it, `duration` does not.
 /// - A photo has no `trim` (error) and no sound (`volume` is a warning); a video's length comes
 ///   from `trim`, so `duration` on a video is an error.
 /// - `volume` in [0, 2]; `adjust`: exposure [−4, 4] stops, contrast and saturation [0, 2],
@@ -44,6 +46,9 @@ public struct ProjectValidator: Sendable {
     public var presets: PresetLibrary?
     /// Tells what a media file is and how long a video lasts; nil goes by file extensions.
     public var inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)?
+    /// Tells whether a photo is a Live or Motion Photo, and how long its motion lasts (asked only
+    /// for items with `motion: true`); nil checks no motion.
+    public var inspectMotion: (@Sendable (URL) -> ProjectMotionInspection)?
     /// Tells which characters of an item's text no installed font has (a warning each); nil
     /// checks no fonts.
     public var inspectText: (any ProjectTextInspection)?
@@ -56,12 +61,14 @@ public struct ProjectValidator: Sendable {
     public init(baseDirectory: URL? = nil, presets: PresetLibrary? = PresetLibrary.standard,
                 inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)? = nil,
                 inspectText: (any ProjectTextInspection)? = nil,
-                inspectSound: (@Sendable (URL) -> ProjectSoundInspection)? = nil) {
+                inspectSound: (@Sendable (URL) -> ProjectSoundInspection)? = nil,
+                inspectMotion: (@Sendable (URL) -> ProjectMotionInspection)? = nil) {
         self.baseDirectory = baseDirectory
         self.presets = presets
         self.inspectMedia = inspectMedia
         self.inspectText = inspectText
         self.inspectSound = inspectSound
+        self.inspectMotion = inspectMotion
     }
 
     /// The validator for the project file at `url`: its paths start from the file's folder.

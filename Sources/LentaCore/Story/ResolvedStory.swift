@@ -38,7 +38,7 @@ public struct ResolvedStory: Equatable, Sendable {
         let resolved = items[index]
         if resolved.isVideo {
             if let trim = resolved.item.trim { return trim.length }
-            return resolved.metadata.duration ?? 0
+            return resolved.motion?.duration ?? resolved.metadata.duration ?? 0
         }
         return resolved.item.duration ?? project.photoDuration
     }
@@ -53,22 +53,30 @@ public struct ResolvedItem: Equatable, Sendable {
     /// What the file's headers say: kind (by content), size as shown, orientation or rotation,
     /// a video's length and frame rate, capture time and position (the title card's route).
     public var metadata: MediaMetadata
-    /// Whether the file has a sound track that can be decoded (only those are mixed).
+    /// Whether what plays has a sound track that can be decoded (only those are mixed): the
+    /// file's, or for an item playing its motion, the motion's.
     public var playableSound: Bool
     /// The item's look, loaded (shared with every item naming the same look).
     public var look: ItemLook?
+    /// For `motion: true` on a Live or Motion Photo: the motion, which plays as a clip.
+    public var motion: ResolvedMotion?
 
-    public init(item: ProjectItem, url: URL, metadata: MediaMetadata, playableSound: Bool, look: ItemLook?) {
+    public init(item: ProjectItem, url: URL, metadata: MediaMetadata, playableSound: Bool, look: ItemLook?,
+                motion: ResolvedMotion? = nil) {
         self.item = item
         self.url = url
         self.metadata = metadata
-        self.playableSound = playableSound
+        self.playableSound = motion?.playableSound ?? playableSound
         self.look = look
+        self.motion = motion
     }
 
     public var path: String { url.path }
     public var kind: MediaKind { metadata.kind }
-    public var isVideo: Bool { kind == .video }
+    /// A clip: a video, or a photo playing its motion.
+    public var isVideo: Bool { kind == .video || motion != nil }
+    /// Where the clip's bytes are: the file, or the photo's motion.
+    public var source: MediaSource { motion?.source ?? MediaSource(path: url.path) }
     /// The item's text, drawn over it.
     public var caption: TextOverlay? { item.text }
 }
