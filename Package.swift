@@ -16,7 +16,7 @@ let package = Package(
         // C libraries, each behind a small shim.
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -32,7 +32,7 @@ let package = Package(
             resources: [.copy("Resources")]),
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
         .target(name: "LentaMaps", dependencies: ["LentaCore"], resources: [.copy("Resources")]),
-        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces"]),
+        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"]),
         .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
