@@ -20,6 +20,8 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     /// True when frame durations vary beyond jitter, as phones record in low light.
     public var variableFrameRate: Bool?
     public var hasAudio: Bool?
+    /// How its pixels are to be read as colours (nil when the file was read before lenta knew).
+    public var colour: ColourDescription?
     /// Things worth telling the user that did not stop the file from being read.
     public var warnings: [String]
 

@@ -1,4 +1,5 @@
 import CHeif
+import LentaCore
 
 /// A HEIF/HEIC/AVIF file opened with libheif (`heif_context`), owned here and freed in `deinit`.
 final class HeifFile {
@@ -22,8 +23,9 @@ final class HeifFile {
         return MediaReadError(operation, path: path, reason: message)
     }
 
-    /// The primary image's size as displayed (libheif applies `irot`/`imir`) and its first EXIF block.
-    func primaryImage() throws -> (width: Int, height: Int, exif: [UInt8]?) {
+    /// The primary image's size as displayed (libheif applies `irot`/`imir`), its first EXIF block
+    /// and its colour description.
+    func primaryImage() throws -> (width: Int, height: Int, exif: [UInt8]?, colour: ColourDescription, colourWarning: String?) {
         var handle: OpaquePointer?
         let error = heif_context_get_primary_image_handle(context, &handle)
         guard error.code == heif_error_Ok, let handle else { throw Self.error("find HEIF primary image", path, error) }
@@ -43,6 +45,7 @@ final class HeifFile {
                 }
             }
         }
-        return (width, height, exif)
+        let (colour, warning) = SourceColour.heif(handle)
+        return (width, height, exif, colour, warning)
     }
 }

@@ -59,10 +59,17 @@ public enum MetadataProbe {
             let image = try HeifFile(path: file.path).primaryImage()
             container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif)
             displayedByContainer = true
+            metadata.colour = image.colour
+            if let warning = image.colourWarning { metadata.warnings.append(warning) }
         default:
             throw MediaReadError("read", path: file.path, reason: "not a photo format")
         }
         if let problem = container.problem { throw MediaReadError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+        if metadata.colour == nil {
+            let (colour, warning) = SourceColour.icc(container.icc)
+            metadata.colour = colour
+            if let warning { metadata.warnings.append(warning) }
+        }
 
         var fields = ExifFields()
         if let bytes = container.exif {
@@ -111,6 +118,7 @@ public enum MetadataProbe {
         metadata.frameRate = probe.frameRate
         metadata.variableFrameRate = probe.variableFrameRate
         metadata.hasAudio = probe.hasAudio
+        metadata.colour = probe.colour
         metadata.warnings += probe.problems
         let tags = probe.tags
         metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]

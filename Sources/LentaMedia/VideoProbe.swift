@@ -11,6 +11,7 @@ struct VideoProbe {
     var frameRate: Double?
     var variableFrameRate: Bool?
     var hasAudio = false
+    var colour: ColourDescription?
     var tags: [String: String] = [:]
     var problems: [String] = []
 
@@ -32,6 +33,9 @@ struct VideoProbe {
         }
         let par = stream.pointee.codecpar.pointee
         rotation = Self.rotation(stream)
+        let (colour, colourWarning) = SourceColour.video(par)
+        self.colour = colour
+        if let colourWarning { problems.append(colourWarning) }
         let quarterTurn = abs(rotation) % 180 == 90
         if par.width > 0, par.height > 0 {
             width = Int(quarterTurn ? par.height : par.width)
