@@ -74,10 +74,10 @@ final class CodecFrame {
         }
     }
 
-    /// The yuv420p planes copied out as a `PlanarFrame`.
+    /// The yuv420p (or yuvj420p) planes copied out as a `PlanarFrame`, codes as they are.
     func planarFrame() -> PlanarFrame? {
         let f = pointer.pointee
-        guard f.format == AV_PIX_FMT_YUV420P.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
+        guard f.format == AV_PIX_FMT_YUV420P.rawValue || f.format == AV_PIX_FMT_YUVJ420P.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
               f.width > 0, f.height > 0 else { return nil }
         let w = Int(f.width), h = Int(f.height), cw = (w + 1) / 2, ch = (h + 1) / 2
         func plane(_ base: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt8] {
@@ -90,5 +90,25 @@ final class CodecFrame {
         }
         return PlanarFrame(width: w, height: h, y: plane(y, f.linesize.0, w, h), u: plane(u, f.linesize.1, cw, ch),
                            v: plane(v, f.linesize.2, cw, ch))
+    }
+
+    /// The yuv420p10le planes copied out as a `DeepPlanarFrame`, codes as they are.
+    func deepPlanarFrame() -> DeepPlanarFrame? {
+        let f = pointer.pointee
+        guard f.format == AV_PIX_FMT_YUV420P10LE.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
+              f.width > 0, f.height > 0 else { return nil }
+        let w = Int(f.width), h = Int(f.height), cw = (w + 1) / 2, ch = (h + 1) / 2
+        func plane(_ base: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt16] {
+            [UInt16](unsafeUninitializedCapacity: pw * ph) { buffer, count in
+                if let dst = buffer.baseAddress {
+                    for row in 0..<ph {
+                        UnsafeMutableRawPointer(dst + row * pw).copyMemory(from: base + row * Int(stride), byteCount: pw * 2)
+                    }
+                }
+                count = pw * ph
+            }
+        }
+        return DeepPlanarFrame(width: w, height: h, bitDepth: 10, y: plane(y, f.linesize.0, w, h), u: plane(u, f.linesize.1, cw, ch),
+                               v: plane(v, f.linesize.2, cw, ch))
     }
 }

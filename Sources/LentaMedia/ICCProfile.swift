@@ -6,9 +6,9 @@ import LentaCore
 /// `bXYZ`, adapted to D50 as ICC stores them) — not by the profile's name, which vendors spell
 /// as they like — and its curve by `rTRC` (sRGB's parametric curve, a gamma, or a table).
 /// A v4.4 `cicp` tag, when present, says it directly.
-enum ICCProfile {
+public enum ICCProfile {
     /// The description of an RGB profile, or why it is not one lenta converts.
-    static func description(_ bytes: [UInt8]) -> Result<ColourDescription, ColourProblem> {
+    public static func description(_ bytes: [UInt8]) -> Result<ColourDescription, ColourProblem> {
         guard bytes.count >= 132, let declared = bytes.bigEndian32(at: 0), Int(declared) <= bytes.count else {
             return .failure(ColourProblem("the ICC profile is cut short"))
         }
@@ -110,7 +110,7 @@ enum ICCProfile {
 }
 
 /// A source's colour description lenta cannot honour, and why (the caller warns and falls back).
-struct ColourProblem: Error, CustomStringConvertible {
-    let description: String
+public struct ColourProblem: Error, CustomStringConvertible {
+    public let description: String
     init(_ text: String) { description = text }
 }

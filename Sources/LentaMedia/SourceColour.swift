@@ -10,7 +10,12 @@ enum SourceColour {
     /// 720 lines up, BT.601 below; limited range unless the pixel format is a full-range one.
     static func video(_ par: AVCodecParameters) -> (ColourDescription, warning: String?) {
         let format = AVPixelFormat(rawValue: par.format)
-        let depth = av_pix_fmt_desc_get(format).map { Int($0.pointee.comp.0.depth) } ?? 8
+        // Before the stream is opened the pixel format may be unknown: the raw sample size or
+        // the profile (HEVC Main 10, H.264 High 10) then says the depth.
+        let depth = av_pix_fmt_desc_get(format).map { Int($0.pointee.comp.0.depth) }
+            ?? (par.bits_per_raw_sample > 8 ? Int(par.bits_per_raw_sample) : nil)
+            ?? ((par.codec_id == AV_CODEC_ID_HEVC && par.profile == 2) || (par.codec_id == AV_CODEC_ID_H264 && par.profile == 110) ? 10 : nil)
+            ?? (par.color_trc == AVCOL_TRC_SMPTE2084 || par.color_trc == AVCOL_TRC_ARIB_STD_B67 ? 10 : 8)
         let fullFormats = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P]
         let fullRange = par.color_range == AVCOL_RANGE_JPEG || (par.color_range == AVCOL_RANGE_UNSPECIFIED && fullFormats.contains(format))
         var defaults = ColourDescription.bt709

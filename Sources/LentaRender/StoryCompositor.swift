@@ -98,7 +98,10 @@ public final class StoryCompositor {
                 ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
                              outputWidth: preset.width, outputHeight: preset.height)
             }
-            let colour = entry.grade.map { YUVLookupTable(grade: $0, parallel: parallel) }
+            // Photos reach the table as BT.709 limited Y'CbCr made from their own R'G'B'.
+            var source = entry.metadata.colour ?? (entry.isVideo ? .bt709 : .sRGB)
+            if !entry.isVideo { source.matrix = .rgb }
+            let colour = ItemColour(source: source, output: preset.colour, grade: entry.grade, parallel: parallel)
             do {
                 if entry.isVideo {
                     return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry, colour: colour,

@@ -148,11 +148,13 @@ struct ColourGoldenTests {
         let fixture = try RenderFixture()
         let path = fixture.folder.path("c.mp4")
         try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, frameRate: 10, seconds: 1), to: path)
-        let table = try #require(YUVLookupTable.make(for: ColourGrade(adjust: Adjustments(exposure: 0.5, saturation: 1.4), look: nil)))
+        let grade = ColourGrade(adjust: Adjustments(exposure: 0.5, saturation: 1.4), look: nil)
+        let table = try #require(YUVLookupTable.make(for: grade))
+        let colour = ItemColour(source: .bt709, output: .bt709, grade: grade, parallel: ParallelSlices(threads: 1))
         let layer = try ClipLayer(path: path, trimStart: 0, geometry: { w, h in
             ItemGeometry(pictureWidth: w, pictureHeight: h, crop: nil, rotation: nil, fit: .fill, motion: .still,
                          outputWidth: 64, outputHeight: 48)
-        }, colour: table, threads: 1, parallel: ParallelSlices(threads: 1))
+        }, colour: colour, threads: 1, parallel: ParallelSlices(threads: 1))
         func storage(_ f: PlanarFrame) -> UnsafeRawPointer? { f.y.withUnsafeBytes { $0.baseAddress } }
         let first = try layer.gradedFrame(at: Rational(0))
         // 10 fps: at 1/20 s the same picture is still shown, so its graded copy comes back as it is.

@@ -12,11 +12,14 @@ import Foundation
 ///   BT.709 primaries, brought into gamut by giving up chroma at constant luminance and hue
 ///   (so a saturated P3 red stays the most saturated red BT.709 has, not a dull one), and
 ///   encoded by the same curve.
-/// - HLG is read as a BT.2100 display of 1000 cd/m² shows it (system gamma 1.2), PQ as the
+/// - HLG is read as a 1000 cd/m² display shows it (system gamma 1.2 per channel), PQ as the
 ///   absolute light it codes; both relative to reference white, converted to BT.709, and for an
 ///   SDR output tone-mapped: below reference white nothing changes, above it a smooth
 ///   shoulder in the PQ (perceptual) domain brings highlights into SDR's headroom (up to a
 ///   105 % signal, EBU R103's limit) with their hue kept (scaled on the largest channel).
+///   BT.2020 colours beyond BT.709 are clipped channel by channel at the end rather than
+///   gamut-mapped: a mapped corner of the table would pull the in-gamut colours between its
+///   nodes (a 75 % red bar) towards grey.
 /// - An HDR output (HLG or PQ, BT.2020) places the working space's white at reference white.
 public struct ColourConversion: Sendable {
     public let source: ColourDescription
@@ -60,10 +63,6 @@ public struct ColourConversion: Sendable {
             var linear = hdrRelative(rgb)
             if let toBT709 { linear = toBT709 * linear }
             if !output.isHDR { linear = Self.toneMap(linear) }
-            if inGamut {
-                let peak = output.isHDR ? max(1, linear.max()) : ColourSpaces.power(Self.sdrPeakSignal, 2.4)
-                linear = ColourSpaces.intoGamut(linear, low: .zero, high: SIMD3(repeating: peak))
-            }
             return SIMD3(ColourSpaces.power(linear.x, 1 / 2.4), ColourSpaces.power(linear.y, 1 / 2.4), ColourSpaces.power(linear.z, 1 / 2.4))
         case .bt709, .sRGB, .gamma22, .linear:
             guard let toBT709 else {
@@ -99,11 +98,12 @@ public struct ColourConversion: Sendable {
         if source.transfer == .pq {
             return SIMD3(ColourSpaces.pqDecode(rgb.x), ColourSpaces.pqDecode(rgb.y), ColourSpaces.pqDecode(rgb.z)) / ColourSpaces.referenceWhite
         }
+        // Scene light to the 1000 cd/m² display, system gamma 1.2 on each channel (the scene-light
+        // conversion of BT.2408's HLG→SDR mappings, and zimg's): 75 % HLG white lands on 203 cd/m².
         let scene = SIMD3(ColourSpaces.hlgDecode(rgb.x), ColourSpaces.hlgDecode(rgb.y), ColourSpaces.hlgDecode(rgb.z))
-        let weights = ColourSpaces.rgbToXYZ(Self.effectivePrimaries(source.primaries)).rows.1
-        let luminance = max(0, (weights * scene).sum())
-        let gain = ColourSpaces.hlgDisplayPeak * pow(luminance, ColourSpaces.hlgSystemGamma - 1)
-        return scene * gain / ColourSpaces.referenceWhite
+        let gamma = ColourSpaces.hlgSystemGamma
+        let display = SIMD3(pow(scene.x, gamma), pow(scene.y, gamma), pow(scene.z, gamma)) * ColourSpaces.hlgDisplayPeak
+        return display / ColourSpaces.referenceWhite
     }
 
     /// Display light relative to reference white → SDR: unchanged up to 1, above it a shoulder
@@ -130,13 +130,10 @@ public struct ColourConversion: Sendable {
         if output.transfer == .pq {
             return SIMD3(ColourSpaces.pqEncode(nits.x), ColourSpaces.pqEncode(nits.y), ColourSpaces.pqEncode(nits.z))
         }
-        // HLG: undo the display's system gamma (BT.2100 inverse OOTF), then the OETF.
+        // HLG: undo the display's system gamma (per channel, as the source side reads it), then the OETF.
         let display = nits / ColourSpaces.hlgDisplayPeak
-        let weights = ColourSpaces.rgbToXYZ(Self.effectivePrimaries(output.primaries)).rows.1
-        let yd = (weights * display).sum()
-        guard yd > 0 else { return .zero }
-        let ys = pow(yd, 1 / ColourSpaces.hlgSystemGamma)
-        let scene = display * (ys / yd)
+        let gamma = ColourSpaces.hlgSystemGamma
+        let scene = SIMD3(pow(display.x, 1 / gamma), pow(display.y, 1 / gamma), pow(display.z, 1 / gamma))
         return SIMD3(ColourSpaces.hlgEncode(scene.x), ColourSpaces.hlgEncode(scene.y), ColourSpaces.hlgEncode(scene.z))
     }
 }

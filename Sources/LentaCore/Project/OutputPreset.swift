@@ -212,3 +212,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         return problems
     }
 }
+
+extension OutputPreset {
+    /// The colours the story is encoded in: BT.709 SDR (every preset until HDR ones come).
+    public var colour: ColourDescription { .bt709 }
+}
