@@ -22,6 +22,8 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     public var hasAudio: Bool?
     /// How its pixels are to be read as colours (nil when the file was read before lenta knew).
     public var colour: ColourDescription?
+    /// What of its colour description lenta cannot convert (also among `warnings`).
+    public var colourWarning: String?
     /// Things worth telling the user that did not stop the file from being read.
     public var warnings: [String]
 

@@ -53,16 +53,36 @@ final class CodecFrame {
     var height: Int { Int(pointer.pointee.height) }
     var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
 
-    /// Copies a `PlanarFrame` into this yuv420p frame's planes.
+    /// Copies a `PlanarFrame` into this yuv420p frame's planes (or, for yuv420p10le, each code
+    /// times 4: the same code at 10 bits).
     func fill(from frame: PlanarFrame, path: String) throws {
         try makeWritable(path: path)
         let f = pointer.pointee
+        if f.format == AV_PIX_FMT_YUV420P10LE.rawValue {
+            guard let y = f.data.0, let u = f.data.1, let v = f.data.2, f.width == frame.width, f.height == frame.height else {
+                throw MediaWriteError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p10le")
+            }
+            Self.copyWidened(frame.y, width: frame.width, height: frame.height, to: y, stride: Int(f.linesize.0))
+            Self.copyWidened(frame.u, width: frame.chromaWidth, height: frame.chromaHeight, to: u, stride: Int(f.linesize.1))
+            Self.copyWidened(frame.v, width: frame.chromaWidth, height: frame.chromaHeight, to: v, stride: Int(f.linesize.2))
+            return
+        }
         guard let y = f.data.0, let u = f.data.1, let v = f.data.2, f.width == frame.width, f.height == frame.height else {
             throw MediaWriteError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p")
         }
         Self.copy(frame.y, width: frame.width, height: frame.height, to: y, stride: Int(f.linesize.0))
         Self.copy(frame.u, width: frame.chromaWidth, height: frame.chromaHeight, to: u, stride: Int(f.linesize.1))
         Self.copy(frame.v, width: frame.chromaWidth, height: frame.chromaHeight, to: v, stride: Int(f.linesize.2))
+    }
+
+    private static func copyWidened(_ plane: [UInt8], width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
+        plane.withUnsafeBufferPointer { src in
+            guard let s = src.baseAddress else { return }
+            for row in 0..<height {
+                let out = UnsafeMutableRawPointer(base + row * stride)
+                for x in 0..<width { out.storeBytes(of: (UInt16(s[row * width + x]) << 2).littleEndian, toByteOffset: 2 * x, as: UInt16.self) }
+            }
+        }
     }
 
     private static func copy(_ plane: [UInt8], width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {

@@ -40,6 +40,7 @@ public enum MetadataProbe {
             try readVideo(path, into: &metadata, evidence: &evidence)
             if evidence.quickTimeDay == nil { evidence.quickTimeDay = try QuickTimeUserData.recordingDate(file) }
         }
+        if let warning = metadata.colourWarning { metadata.warnings.append(warning) }
         let resolution = evidence.resolve(now: now)
         metadata.captureTime = resolution.time
         metadata.warnings += resolution.warnings
@@ -60,7 +61,7 @@ public enum MetadataProbe {
             container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif)
             displayedByContainer = true
             metadata.colour = image.colour
-            if let warning = image.colourWarning { metadata.warnings.append(warning) }
+            metadata.colourWarning = image.colourWarning
         default:
             throw MediaReadError("read", path: file.path, reason: "not a photo format")
         }
@@ -68,7 +69,7 @@ public enum MetadataProbe {
         if metadata.colour == nil {
             let (colour, warning) = SourceColour.icc(container.icc)
             metadata.colour = colour
-            if let warning { metadata.warnings.append(warning) }
+            metadata.colourWarning = warning
         }
 
         var fields = ExifFields()
@@ -119,6 +120,7 @@ public enum MetadataProbe {
         metadata.variableFrameRate = probe.variableFrameRate
         metadata.hasAudio = probe.hasAudio
         metadata.colour = probe.colour
+        metadata.colourWarning = probe.colourWarning
         metadata.warnings += probe.problems
         let tags = probe.tags
         metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]

@@ -7,7 +7,9 @@ public enum ProjectMediaInspector {
         do {
             switch try MetadataProbe.read(path: url.path, modified: 0, now: Date().timeIntervalSince1970) {
             case .notMedia: return .notMedia
-            case .media(let metadata): return metadata.kind == .photo ? .photo : .video(duration: metadata.duration)
+            case .media(let metadata):
+                let kind: ProjectMediaInspection = metadata.kind == .photo ? .photo : .video(duration: metadata.duration)
+                return metadata.colourWarning.map { .warned(kind, [$0]) } ?? kind
             }
         } catch let error as MediaReadError {
             return .unreadable(error.reason)

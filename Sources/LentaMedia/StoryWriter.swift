@@ -37,6 +37,7 @@ public final class StoryWriter {
         do {
             video = try Self.videoEncoder(preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)
             videoStream = try muxer.addStream(for: video)
+            if preset.colour.isHDR { try muxer.addHDRMetadata(stream: videoStream) }
             if audio {
                 let encoder = try Self.audioEncoder(preset, globalHeader: muxer.needsGlobalHeader, path: path)
                 let stream = try muxer.addStream(for: encoder)
@@ -46,7 +47,7 @@ public final class StoryWriter {
             var options: [(String, String)] = []
             if !preset.container.movflags.isEmpty { options.append(("movflags", preset.container.movflags)) }
             try muxer.writeHeader(options: options)
-            picture = try CodecFrame.video(width: preset.width, height: preset.height, format: AV_PIX_FMT_YUV420P, path: path)
+            picture = try CodecFrame.video(width: preset.width, height: preset.height, format: Self.pixelFormat(preset), path: path)
         } catch {
             unlink(temporaryPath)
             throw error
@@ -136,27 +137,47 @@ public final class StoryWriter {
         finished = true
     }
 
+    /// The encoder's pixel format: yuv420p, or yuv420p10le (the preset's `pixelFormat`) for HDR.
+    static func pixelFormat(_ preset: OutputPreset) -> AVPixelFormat {
+        preset.video.pixelFormat == "yuv420p10le" ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+    }
+
     private static func videoEncoder(_ preset: OutputPreset, globalHeader: Bool, threads: Int, path: String) throws -> EncoderContext {
         let encoder = try EncoderContext(named: preset.video.codec, path: path)
         let c = encoder.pointer
         c.pointee.width = Int32(preset.width)
         c.pointee.height = Int32(preset.height)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        c.pointee.pix_fmt = Self.pixelFormat(preset)
         c.pointee.time_base = AVRational(num: Int32(preset.fps.denominator), den: Int32(preset.fps.numerator))
         c.pointee.framerate = AVRational(num: Int32(preset.fps.numerator), den: Int32(preset.fps.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         c.pointee.gop_size = Int32(preset.video.gop)
         c.pointee.max_b_frames = Int32(preset.video.bFrames)
+        // The tags say what the compositor made: BT.709 SDR, or BT.2020 HLG/PQ for an HDR preset.
+        let colour = preset.colour
         c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.color_primaries = AVCOL_PRI_BT709
-        c.pointee.color_trc = AVCOL_TRC_BT709
-        c.pointee.colorspace = AVCOL_SPC_BT709
+        c.pointee.color_primaries = colour.primaries == .bt2020 ? AVCOL_PRI_BT2020 : AVCOL_PRI_BT709
+        c.pointee.color_trc = colour.transfer == .hlg ? AVCOL_TRC_ARIB_STD_B67 : colour.transfer == .pq ? AVCOL_TRC_SMPTE2084 : AVCOL_TRC_BT709
+        c.pointee.colorspace = colour.matrix == .bt2020NCL ? AVCOL_SPC_BT2020_NCL : AVCOL_SPC_BT709
         c.pointee.thread_count = Int32(max(0, threads))
         if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         if preset.video.codec == "libx264" {
             try encoder.setOption("preset", preset.video.preset)
             try encoder.setOption("crf", String(preset.video.crf))
             try encoder.setOption("profile", preset.video.profile)
+        }
+        if preset.video.codec == "libx265" {
+            try encoder.setOption("preset", preset.video.preset)
+            try encoder.setOption("crf", String(preset.video.crf))
+            try encoder.setOption("profile", preset.video.profile)
+            var params = "log-level=error:repeat-headers=1"
+            if colour.isHDR {
+                // Mastering display (BT.2020 primaries, D65, 1000 / 0.0001 cd/m²) and content light
+                // level as SEI, in x265's units (0.00002 for xy, 0.0001 cd/m² for luminance).
+                params += ":master-display=\(HDRMetadata.x265MasteringDisplay):max-cll=\(HDRMetadata.maxCLL),\(HDRMetadata.maxFALL)"
+                if colour.transfer == .pq { params += ":hdr10-opt=1" }
+            }
+            try encoder.setOption("x265-params", params)
         }
         try encoder.open()
         return encoder

@@ -12,6 +12,7 @@ struct VideoProbe {
     var variableFrameRate: Bool?
     var hasAudio = false
     var colour: ColourDescription?
+    var colourWarning: String?
     var tags: [String: String] = [:]
     var problems: [String] = []
 
@@ -35,7 +36,7 @@ struct VideoProbe {
         rotation = Self.rotation(stream)
         let (colour, colourWarning) = SourceColour.video(par)
         self.colour = colour
-        if let colourWarning { problems.append(colourWarning) }
+        self.colourWarning = colourWarning
         let quarterTurn = abs(rotation) % 180 == 90
         if par.width > 0, par.height > 0 {
             width = Int(quarterTurn ? par.height : par.width)

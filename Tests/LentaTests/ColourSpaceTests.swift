@@ -195,4 +195,48 @@ struct ColourSpaceTests {
         header.replaceSubrange(20..<24, with: Array("XYZ ".utf8))
         return header + table + body
     }
+
+    @Test("a clip whose colour description lenta cannot convert gets one warning line from validate and render")
+    func unconvertibleColourWarns() throws {
+        let fixture = try RenderFixture()
+        try AudioFixtures.runFFmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x180:d=0.5:r=10", "-pix_fmt", "yuv420p", "-c:v", "libx264",
+                                     "-color_primaries", "bt709", "-color_trc", "log100", "-colorspace", "bt709",
+                                     fixture.folder.path("log.mp4")])
+        let story = try fixture.project(["lenta": 1, "items": [["path": "log.mp4"]]])
+        let result = try LentaCLI.run(["validate", story])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = (result.stdout + result.stderr).split(separator: "\n").filter { $0.contains("colour:") }
+        #expect(lines.count == 1, "\(result.stdout)\(result.stderr)")
+        #expect(lines.first?.contains("items[0].path: warning: colour: lenta cannot convert H.273 transfer 9; shown as BT.709 SDR 8-bit") == true,
+                "\(lines)")
+    }
+
+    @Test("an HLG output preset keeps HDR: HEVC Main 10, BT.2020 HLG tags and HDR metadata, SDR white at 75 % HLG")
+    func hlgOutput() throws {
+        let fixture = try RenderFixture()
+        let white = try fixture.solidPhoto("white.png", 255, 255, 255)
+        let story = try fixture.project(["lenta": 1, "items": [["path": white, "duration": 1.0, "kenBurns": "none"]]])
+        var preset = try PresetLibrary.standard.outputPreset(named: "landscape-4k-hlg")
+        #expect(preset.colour.transfer == .hlg && preset.colour.primaries == .bt2020)
+        preset.width = 320
+        preset.height = 180
+        preset.video.preset = "ultrafast"
+        let project = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: story)))
+        let renderer = try StorySetup.renderer(project: project, projectDirectory: fixture.folder.url, preset: preset, threads: 2)
+        let output = fixture.folder.path("hlg.mp4")
+        try renderer.render(to: output, encoderThreads: 2) { _, _ in }
+        let reader = try VideoReader(path: output)
+        #expect(reader.colour.transfer == .hlg && reader.colour.primaries == .bt2020 && reader.colour.matrix == .bt2020NCL)
+        guard case .deep(let frame) = try reader.picture(at: Rational(1, 2)) else {
+            Issue.record("the HLG story is not 10-bit")
+            return
+        }
+        let meanY = Double(frame.y.reduce(0) { $0 + Int($1) }) / Double(frame.y.count)
+        // SDR white at reference white: 75 % HLG, code 64 + 0.75 × 876 = 721 (8-bit working precision: ±4).
+        #expect(abs(meanY - 721) <= 6, "mean Y' \(meanY)")
+        try AudioFixtures.runTool("ffprobe", ["-v", "error", "-show_streams", "-of", "json", "-o", fixture.folder.path("probe.json"), output])
+        let probe = try String(contentsOfFile: fixture.folder.path("probe.json"), encoding: .utf8)
+        #expect(probe.contains("Mastering display metadata") && probe.contains("Content light level metadata"), "\(probe)")
+        #expect(probe.contains("\"profile\": \"Main 10\""), "\(probe)")
+    }
 }

@@ -8,6 +8,8 @@ public enum ProjectMediaInspection: Hashable, Sendable {
     case notMedia
     /// A photo or video that cannot be read, and why.
     case unreadable(String)
+    /// What the file is, with warnings about it (a colour description lenta cannot convert).
+    indirect case warned(ProjectMediaInspection, [String])
 }
 
 extension ProjectItem {

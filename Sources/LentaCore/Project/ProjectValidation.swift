@@ -224,7 +224,12 @@ final class ProjectValidation {
             break
         case .found(let url):
             if let inspect = validator.inspectMedia {
-                switch inspect(url) {
+                var inspection = inspect(url)
+                if case .warned(let inner, let warnings) = inspection {
+                    for text in warnings { warning(path + "path", text) }
+                    inspection = inner
+                }
+                switch inspection {
                 case .photo: facts.kind = .photo
                 case .video(let duration): facts.kind = .video; facts.mediaDuration = duration
                 case .notMedia:
@@ -233,6 +238,8 @@ final class ProjectValidation {
                 case .unreadable(let reason):
                     error(path + "path", "cannot be read: \(reason)")
                     facts.broken = true
+                case .warned:
+                    break
                 }
             }
         }
