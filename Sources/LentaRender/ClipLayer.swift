@@ -17,12 +17,12 @@ final class ClipLayer: StoryLayer {
     /// The last graded picture and the source timestamp of the picture it was graded from.
     private var graded: (time: Rational, frame: PlanarFrame)?
 
-    init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: ItemColour,
+    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: ItemColour,
          threads: Int, parallel: ParallelSlices) throws {
-        reader = try VideoReader(path: path, threads: threads)
+        reader = try VideoReader(path: item.path, threads: threads)
         // The opened stream knows its colours at least as well as the header probe did.
         colour.source = reader.colour
-        self.trimStart = Rational(seconds: trimStart)
+        trimStart = Rational(seconds: item.item.trim?.start ?? 0)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel
         self.colour = colour

@@ -4,7 +4,7 @@ import LentaCore
 import LentaMedia
 import LentaRender
 
-struct Frame: AsyncParsableCommand {
+struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "One frame of the story as PNG, exactly as the render would encode it.",
         discussion: """
@@ -32,16 +32,10 @@ struct Frame: AsyncParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
 
-    func run() async throws {
+    func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: true)
-        let compositor: StoryCompositor
-        do {
-            compositor = try StoryCompositor(project: story.project, projectDirectory: story.directory, preset: story.preset,
-                                             threads: threads ?? 0)
-        } catch {
-            throw CommandFailure("\(project): \(error)")
-        }
+        let compositor = StoryCompositor(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         compositor.lookahead = 0
         let n = compositor.frameIndex(at: at)
         guard n < compositor.frameCount else {

@@ -4,7 +4,7 @@ import LentaCore
 import LentaMedia
 import LentaRender
 
-struct Render: AsyncParsableCommand {
+struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Encode a project file to an MP4 story.",
         discussion: """
@@ -33,14 +33,13 @@ struct Render: AsyncParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
 
-    func run() async throws {
+    func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
         InterruptCleanup.install()
         let renderer: StoryRenderer
         do {
-            renderer = try StorySetup.renderer(project: story.project, projectDirectory: story.directory, preset: story.preset,
-                                               threads: threads ?? 0)
+            renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         } catch {
             throw CommandFailure("\(project): \(error)")
         }
@@ -59,19 +58,21 @@ struct Render: AsyncParsableCommand {
     }
 }
 
-/// A project file validated and its output preset chosen, or exit 2 with every problem.
+/// A project file validated and resolved, and its output preset chosen, or exit 2 with every
+/// problem.
 struct LoadedStory {
-    var project: ProjectFile
-    var directory: URL
+    var resolved: ResolvedStory
     var preset: OutputPreset
+    var project: ProjectFile { resolved.project }
 
     init(path: String, preset override: String?, quiet: Bool) throws {
         let url = URL(fileURLWithPath: path)
         let report = ProjectFile.check(url, validator: StorySetup.validator())
-        guard report.isValid, let project = report.project else {
-            for problem in report.problems { Terminal.error("\(path): \(problem)") }
+        guard report.isValid, let story = report.story else {
+            for problem in report.problems + report.unresolved { Terminal.error("\(path): \(problem)") }
             throw ExitCode(2)
         }
+        let project = story.project
         if !quiet { for warning in report.warnings { Terminal.error("\(path): \(warning)") } }
         do {
             self.preset = try StorySetup.outputPreset(for: project, override: override)
@@ -79,7 +80,6 @@ struct LoadedStory {
             Terminal.error("\(path): \(error)")
             throw ExitCode(2)
         }
-        self.project = project
-        directory = url.deletingLastPathComponent()
+        resolved = story
     }
 }

@@ -78,7 +78,7 @@ struct ColourSpaceTests {
         let fixture = try RenderFixture()
         let sdr = try Self.render(try Self.sdrClip(fixture), in: fixture)
         let hdrPath = try Self.hdrClip(fixture, transfer: transfer)
-        let metadata = try StoryItems.metadata(of: ProjectItem(path: hdrPath), in: fixture.folder.url).metadata
+        let metadata = try fixture.story(["lenta": 1, "items": [["path": hdrPath]]]).items[0].metadata
         #expect(metadata.colour?.bitDepth == 10)
         #expect(metadata.colour?.primaries == .bt2020)
         #expect(metadata.colour?.transfer == (transfer == "smpte2084" ? .pq : .hlg))
@@ -148,7 +148,7 @@ struct ColourSpaceTests {
         let fixture = try RenderFixture()
         try SyntheticMedia.heic(Self.barsPicture { $0 }, primaries: 1, to: fixture.folder.path("srgb.heic"))
         try SyntheticMedia.heic(Self.barsPicture(Self.displayP3(ofSRGB:)), primaries: 12, to: fixture.folder.path("p3.heic"))
-        let metadata = try StoryItems.metadata(of: ProjectItem(path: "p3.heic"), in: fixture.folder.url).metadata
+        let metadata = try fixture.story(["lenta": 1, "items": [["path": "p3.heic"]]]).items[0].metadata
         #expect(metadata.colour?.primaries == .displayP3 && metadata.colour?.transfer == .sRGB)
         let srgb = try Self.render("srgb.heic", in: fixture)
         let p3 = try Self.render("p3.heic", in: fixture)
@@ -221,8 +221,8 @@ struct ColourSpaceTests {
         preset.width = 320
         preset.height = 180
         preset.video.preset = "ultrafast"
-        let project = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: story)))
-        let renderer = try StorySetup.renderer(project: project, projectDirectory: fixture.folder.url, preset: preset, threads: 2)
+        let renderer = try StorySetup.renderer(story: try fixture.story(try Data(contentsOf: URL(fileURLWithPath: story))), preset: preset,
+                                               threads: 2)
         let output = fixture.folder.path("hlg.mp4")
         try renderer.render(to: output, encoderThreads: 2) { _, _ in }
         let reader = try VideoReader(path: output)

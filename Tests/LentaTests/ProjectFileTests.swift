@@ -648,11 +648,15 @@ enum ProjectFixtures {
         #expect(library.outputPresetNames() == ["landscape-1080p", "landscape-4k", "landscape-4k-hlg", "portrait-1080p", "preview", "square-1080p"])
         let presets = try library.outputPresets()
         let sizes = Dictionary(uniqueKeysWithValues: presets.map { ($0.name, "\($0.width)x\($0.height)@\($0.fps)") })
-        #expect(sizes == ["landscape-1080p": "1920x1080@30", "landscape-4k": "3840x2160@30", "portrait-1080p": "1080x1920@30",
-                          "square-1080p": "1080x1080@30", "preview": "640x360@30"])
+        #expect(sizes == ["landscape-1080p": "1920x1080@30", "landscape-4k": "3840x2160@30", "landscape-4k-hlg": "3840x2160@30",
+                          "portrait-1080p": "1080x1920@30", "square-1080p": "1080x1080@30", "preview": "640x360@30"])
         for preset in presets {
             #expect(preset.problems().isEmpty, "\(preset.name)")
-            #expect(preset.video.codec == "libx264" && preset.video.profile == "high" && preset.video.pixelFormat == "yuv420p")
+            if preset.video.dynamicRange == .hlg || preset.video.dynamicRange == .pq {
+                #expect(preset.video.codec == "libx265" && preset.video.profile == "main10" && preset.video.pixelFormat == "yuv420p10le")
+            } else {
+                #expect(preset.video.codec == "libx264" && preset.video.profile == "high" && preset.video.pixelFormat == "yuv420p")
+            }
             #expect(preset.audio.codec == "aac" && preset.audio.sampleRate == 48000 && preset.audio.channels == 2)
             #expect(preset.container.movflags == "+faststart")
             #expect(preset.video.gop >= 1 && (0...51).contains(preset.video.crf))
@@ -719,7 +723,8 @@ enum ProjectFixtures {
         let temp = try TemporaryFolder()
         try SyntheticMedia.jpeg(width: 32, height: 24, exif: nil, to: temp.path("photo.jpg"))
         try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, frameRate: 30, seconds: 3), to: temp.path("clip.mp4"))
-        _ = FileManager.default.createFile(atPath: temp.path("theme.m4a"), contents: Data("not really music".utf8))
+        // Real sound: validation opens music as the render does.
+        try AudioFixtures.writeWAV(AudioFixtures.tone(hertz: 440, seconds: 1, channels: 2), channels: 2, to: temp.path("theme.wav"))
         return temp
     }
 
@@ -729,7 +734,7 @@ enum ProjectFixtures {
           "lenta": 1,
           "output": \(output),
           "defaults": { "transition": { "type": "crossfade" } },
-          "music": [ { "path": "theme.m4a", "loop": true } ],
+          "music": [ { "path": "theme.wav", "loop": true } ],
           "items": [ \(items) ]
         }
         """
