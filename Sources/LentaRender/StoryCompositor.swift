@@ -155,7 +155,10 @@ public final class StoryCompositor {
         }
         let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops,
                                             outlines: outlines, width: preset.width, height: preset.height, text: text)
-        return TitleCardLayer(picture: picture)
+        let layer = TitleCardLayer(picture: picture)
+        // Drawn in BT.709 SDR: an HDR story places it at reference white, once.
+        YUVLookupTable.make(source: .bt709, output: preset.colour, grade: nil, parallel: parallel)?.apply(to: &layer.picture, parallel: parallel)
+        return layer
     }
 
     /// Starts preparing the photos that appear within `lookahead` frames.
