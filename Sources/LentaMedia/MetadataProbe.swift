@@ -78,6 +78,7 @@ public enum MetadataProbe {
             metadata.colour = colour
             metadata.colourWarning = warning
         }
+        if metadata.format == .jpeg, let cut = try JPEGCompleteness.warning(file) { metadata.warnings.append(cut) }
 
         var fields = ExifFields()
         if let bytes = container.exif {

@@ -79,6 +79,40 @@ final class MuxerContext {
         if status < 0 {
             av_free(light)
             throw MediaWriteError("add content light level metadata", path: reportedPath, reason: avErrorText(status))
+    /// Sets a stream's codec tag (`hvc1` for HEVC, so Apple's players take it); before the header.
+    func setCodecTag(_ tag: String, stream: Int) {
+        let bytes = Array(tag.utf8)
+        guard bytes.count == 4, stream < Int(context.pointee.nb_streams), let s = context.pointee.streams[stream] else { return }
+        s.pointee.codecpar.pointee.codec_tag = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    }
+
+    /// Container tags (`title`, `creation_time`, `location`…); before the header.
+    func setMetadata(_ tags: [(key: String, value: String)]) {
+        for (key, value) in tags { av_dict_set(&context.pointee.metadata, key, value, 0) }
+    }
+
+    /// Chapters, `[start, end)` in `timeBase` units, each with its title; before the header.
+    /// They are `AVChapter`s of the context, freed with it by `avformat_free_context`.
+    func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], timeBase: AVRational) throws {
+        guard !chapters.isEmpty else { return }
+        let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
+        guard let raw = av_mallocz(chapters.count * size) else {
+            throw MediaWriteError("add chapters", path: reportedPath, reason: "out of memory")
+        }
+        let list = raw.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: chapters.count)
+        // Hand the list to the context at once, so every chapter made is freed with it.
+        context.pointee.chapters = list
+        for (k, chapter) in chapters.enumerated() {
+            guard let made = av_mallocz(MemoryLayout<AVChapter>.stride)?.bindMemory(to: AVChapter.self, capacity: 1) else {
+                throw MediaWriteError("add chapters", path: reportedPath, reason: "out of memory")
+            }
+            made.pointee.id = Int64(k + 1)
+            made.pointee.time_base = timeBase
+            made.pointee.start = chapter.start
+            made.pointee.end = chapter.end
+            av_dict_set(&made.pointee.metadata, "title", chapter.title, 0)
+            list[k] = made
+            context.pointee.nb_chapters = UInt32(k + 1)
         }
     }
 

@@ -8,9 +8,7 @@ import LentaCore
 /// size (libavcodec's `lowres`) when that still leaves enough pixels, so a 50-megapixel photo
 /// costs what the story shows of it, not 50 megapixels.
 ///
-/// The result is 4:2:0 Y'CbCr made from the photo's own R'G'B' with BT.709's matrix, limited
-/// range — its colours still those of its profile (`colour`: sRGB, Display P3, HDR…), for the
-/// item's colour table to convert. 10-bit HEIF/AVIF photos stay 10-bit (`decodePicture`).
+/// The result is BT.709 limited-range 4:2:0, the output's format, so photos and video clips mix.
 public struct PhotoDecoder: Sendable {
     public let path: String
     public let format: MediaFormat
@@ -19,7 +17,8 @@ public struct PhotoDecoder: Sendable {
     /// The size as shown, upright.
     public let width: Int
     public let height: Int
-    /// The photo's colour description (its ICC profile or `nclx` box).
+    /// The photo's colour description (its ICC profile or `nclx` box); its pixels come out as
+    /// BT.709 limited Y'CbCr of its own R'G'B', for the item's colour table to convert.
     public let colour: ColourDescription
 
     /// Reads what the photo is and how it is turned, from its headers (`MetadataProbe`).
@@ -49,46 +48,51 @@ public struct PhotoDecoder: Sendable {
     /// The picture upright, reduced to `scale` of its size (at most 1; at least one pixel).
     /// The reduction is done once, with libswscale's area filter (lanczos when enlarging is
     /// never asked for), from the smallest decoded size that still holds enough pixels.
-    public func decode(scale: Double) throws -> PlanarFrame {
-        guard case .eightBit(let frame) = try decodePicture(scale: scale, deep: false) else {
-            throw MediaReadError("decode photo", path: path, reason: "no 8-bit picture")
-        }
-        return frame
+    /// As `decode(scale:)`, as a source picture for the colour table (8-bit: a deep HEIF/AVIF is
+    /// reduced to 8 bits by libheif, its transfer and primaries kept for the table).
+    public func decodePicture(scale: Double) throws -> SourcePicture {
+        .eightBit(try decode(scale: scale))
     }
 
-    /// As `decode(scale:)`, keeping a deeper photo's 10 bits when `deep` (for the colour table).
-    public func decodePicture(scale: Double, deep: Bool = true) throws -> SourcePicture {
+    public func decode(scale: Double) throws -> PlanarFrame {
         let scale = min(1, max(scale, 1e-4))
         let targetWidth = max(1, Int((Double(width) * scale).rounded()))
         let targetHeight = max(1, Int((Double(height) * scale).rounded()))
         let stored = orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
-        if format == .heif || format == .avif {
-            return orientation.apply(to: try decodeHeif(width: stored.0, height: stored.1, deep: deep && colour.bitDepth > 8))
+        // 1/2^lowres of the size (JPEG), as long as it still holds the pixels wanted — and as
+        // much smaller as the memory budget asks.
+        let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
+        let largest = PhotoMemoryBudget.largestReduction(format)
+        guard let lowres = (wanted...max(wanted, largest)).first(where: {
+            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: $0) <= PhotoMemoryBudget.maximumBytes
+        }) else {
+            throw MediaReadError("decode photo", path: path,
+                                 reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
         }
-        return .eightBit(orientation.apply(to: try decodeWithLibavcodec(width: stored.0, height: stored.1, scale: scale)))
+        let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
+        let planar: PlanarFrame = try PhotoMemoryBudget.gate.withReservation(bytes) {
+            // What a large decode freed goes back to the system before the next one starts
+            // (the decoders' threads would otherwise keep it in their malloc arenas).
+            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+            if format == .heif || format == .avif { return try decodeHeif(width: stored.0, height: stored.1) }
+            return try decodeWithLibavcodec(width: stored.0, height: stored.1, lowres: lowres)
+        }
+        return orientation.apply(to: planar)
     }
 
-    private func decodeHeif(width w: Int, height h: Int, deep: Bool) throws -> SourcePicture {
-        let picture = try HeifPicture(path: path, deep: deep)
-        let rgb = try picture.rgbFrame()
-        picture.release()
-        if deep {
-            let frame = try Self.convert(rgb, to: (w, h), format: AV_PIX_FMT_YUV420P10LE, matrix: .bt709, fullRange: true, path: path)
-            guard let planes = frame.deepPlanarFrame() else {
-                throw MediaReadError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
-            }
-            return .deep(planes)
+    private func decodeHeif(width w: Int, height h: Int) throws -> PlanarFrame {
+        let picture = try HeifPicture(path: path)
+        defer { picture.release() }
+        return try withExtendedLifetime(picture) {
+            try Self.reduce(try picture.borrowedYUVFrame(), to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path)
         }
-        return .eightBit(try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path))
     }
 
-    private func decodeWithLibavcodec(width w: Int, height h: Int, scale: Double) throws -> PlanarFrame {
+    private func decodeWithLibavcodec(width w: Int, height h: Int, lowres: Int) throws -> PlanarFrame {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
             throw MediaReadError("find picture", path: path, reason: "no image stream")
         }
-        // 1/2^lowres of the size, as long as it still holds the pixels wanted.
-        let lowres = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
         let decoded = try CodecFrame()
         do {
             let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)
@@ -109,32 +113,23 @@ public struct PhotoDecoder: Sendable {
     /// Reduces (area filter) to `size` in RGB, then converts to BT.709 limited 4:2:0.
     static func reduce(_ source: CodecFrame, to size: (Int, Int), matrix: ScaleContext.Matrix, fullRange: Bool,
                        path: String) throws -> PlanarFrame {
-        let yuv = try convert(source, to: size, format: AV_PIX_FMT_YUV420P, matrix: matrix, fullRange: fullRange, path: path)
-        guard let planar = yuv.planarFrame() else {
-            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
-        }
-        return planar
-    }
-
-    /// Reduces (area filter) to `size` in RGB (48-bit for a deep target), then converts to
-    /// BT.709 limited Y'CbCr in `format`.
-    static func convert(_ source: CodecFrame, to size: (Int, Int), format: AVPixelFormat, matrix: ScaleContext.Matrix, fullRange: Bool,
-                        path: String) throws -> CodecFrame {
-        let deep = format != AV_PIX_FMT_YUV420P
-        let rgbFormat = deep ? AV_PIX_FMT_RGB48LE : AV_PIX_FMT_RGB24
         let enlarging = size.0 > source.width || size.1 > source.height
         let filter = enlarging ? SWS_LANCZOS : SWS_AREA
-        let toRGB = try ScaleContext(from: (source.width, source.height, source.format), to: (size.0, size.1, rgbFormat),
+        let toRGB = try ScaleContext(from: (source.width, source.height, source.format), to: (size.0, size.1, AV_PIX_FMT_RGB24),
                                      flags: Int32(filter) | Int32(SWS_ACCURATE_RND) | Int32(SWS_FULL_CHR_H_INT) | Int32(SWS_BITEXACT),
                                      path: path)
         // The same matrix both sides: an RGB source is scaled through libswscale's internal Y'CbCr
         // and must come back as it was; a Y'CbCr source is turned to RGB by its own matrix.
         toRGB.setColourspace(source: matrix, sourceFullRange: fullRange, destination: matrix, destinationFullRange: true)
         let rgb = try toRGB.convert(source)
-        let toYUV = try ScaleContext(from: (size.0, size.1, rgbFormat), to: (size.0, size.1, format),
+        let toYUV = try ScaleContext(from: (size.0, size.1, AV_PIX_FMT_RGB24), to: (size.0, size.1, AV_PIX_FMT_YUV420P),
                                      flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_FULL_CHR_H_INP) | Int32(SWS_BITEXACT),
                                      path: path)
         toYUV.setColourspace(source: .bt709, sourceFullRange: true, destination: .bt709, destinationFullRange: false)
-        return try toYUV.convert(rgb)
+        let yuv = try toYUV.convert(rgb)
+        guard let planar = yuv.planarFrame() else {
+            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
+        }
+        return planar
     }
 }

@@ -67,12 +67,14 @@ public final class Gazetteer: Sendable {
     }
 
     /// Where the bundled `places.bin` is: `$LENTA_PLACES_FILE` when set; else the package's
-    /// resource bundle (`Bundle.module`) when it sits beside the executable, as SwiftPM builds and
-    /// installs it; else the source tree this library was built from.
+    /// resource bundle (`Bundle.module`) when it sits beside the executable, as SwiftPM builds it;
+    /// else `share/lenta/places.bin` beside an installed lenta's `bin/`; else the source tree this
+    /// library was built from.
     public static func bundledFilePath() throws -> String {
         let found = BundledResource.locate(
             environmentKey: "LENTA_PLACES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaPlaces"),
             inBundle: { Bundle.module.url(forResource: "places", withExtension: "bin", subdirectory: "Resources") },
+            installedName: "places.bin",
             sourceFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Resources").appendingPathComponent("places.bin"))
         guard let path = found.path else { throw GazetteerError.resourceNotFound(searched: found.searched) }

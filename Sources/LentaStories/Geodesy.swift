@@ -1,9 +1,9 @@
 import Foundation
 import LentaCore
 
-enum Geodesy {
+public enum Geodesy {
     /// Great-circle distance in km (haversine on the mean Earth radius).
-    static func kilometres(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+    public static func kilometres(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         let r = 6371.0088
         let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180
         let dφ = φ2 - φ1, dλ = (b.longitude - a.longitude) * .pi / 180
