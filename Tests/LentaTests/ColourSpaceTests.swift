@@ -224,7 +224,7 @@ struct ColourSpaceTests {
         let renderer = try StorySetup.renderer(story: try fixture.story(try Data(contentsOf: URL(fileURLWithPath: story))), preset: preset,
                                                threads: 2)
         let output = fixture.folder.path("hlg.mp4")
-        try renderer.render(to: output, encoderThreads: 2) { _, _ in }
+        try renderer.render(to: output, encoderThreads: 2)
         let reader = try VideoReader(path: output)
         #expect(reader.colour.transfer == .hlg && reader.colour.primaries == .bt2020 && reader.colour.matrix == .bt2020NCL)
         guard case .deep(let frame) = try reader.picture(at: Rational(1, 2)) else {
