@@ -666,7 +666,7 @@ enum ProjectFixtures {
         for preset in presets {
             #expect(preset.problems().isEmpty, "\(preset.name)")
             #expect(preset.video.encoders.last.map(["libx264", "libx265", "libsvtav1"].contains) == true, "\(preset.name) ends on a software encoder")
-            #expect(preset.video.pixelFormat == "yuv420p")
+            #expect(preset.video.pixelFormat == (preset.colour.isHDR ? "yuv420p10le" : "yuv420p"), "\(preset.name)")
             if preset.video.codec == "libx264" { #expect(preset.video.profile == "high") }
             #expect(preset.audio.codec == "aac" && preset.audio.sampleRate == 48000 && preset.audio.channels == 2)
             #expect(preset.container.movflags == "+faststart")
