@@ -8,6 +8,8 @@
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/hwcontext.h>
 #include <libavutil/channel_layout.h>
 #include <libswscale/swscale.h>

@@ -29,6 +29,10 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     public var contentIdentifier: String?
     /// The movie a Motion Photo carries in its own file (photos).
     public var embeddedMotion: EmbeddedMotion?
+    /// How its pixels are to be read as colours (nil when the file was read before lenta knew).
+    public var colour: ColourDescription?
+    /// What of its colour description lenta cannot convert (also among `warnings`).
+    public var colourWarning: String?
     /// Things worth telling the user that did not stop the file from being read.
     public var warnings: [String]
 

@@ -53,16 +53,36 @@ final class CodecFrame {
     var height: Int { Int(pointer.pointee.height) }
     var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
 
-    /// Copies a `PlanarFrame` into this yuv420p frame's planes.
+    /// Copies a `PlanarFrame` into this yuv420p frame's planes (or, for yuv420p10le, each code
+    /// times 4: the same code at 10 bits).
     func fill(from frame: PlanarFrame, path: String) throws {
         try makeWritable(path: path)
         let f = pointer.pointee
+        if f.format == AV_PIX_FMT_YUV420P10LE.rawValue {
+            guard let y = f.data.0, let u = f.data.1, let v = f.data.2, f.width == frame.width, f.height == frame.height else {
+                throw MediaWriteError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p10le")
+            }
+            Self.copyWidened(frame.y, width: frame.width, height: frame.height, to: y, stride: Int(f.linesize.0))
+            Self.copyWidened(frame.u, width: frame.chromaWidth, height: frame.chromaHeight, to: u, stride: Int(f.linesize.1))
+            Self.copyWidened(frame.v, width: frame.chromaWidth, height: frame.chromaHeight, to: v, stride: Int(f.linesize.2))
+            return
+        }
         guard let y = f.data.0, let u = f.data.1, let v = f.data.2, f.width == frame.width, f.height == frame.height else {
             throw MediaWriteError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p")
         }
         Self.copy(frame.y, width: frame.width, height: frame.height, to: y, stride: Int(f.linesize.0))
         Self.copy(frame.u, width: frame.chromaWidth, height: frame.chromaHeight, to: u, stride: Int(f.linesize.1))
         Self.copy(frame.v, width: frame.chromaWidth, height: frame.chromaHeight, to: v, stride: Int(f.linesize.2))
+    }
+
+    private static func copyWidened(_ plane: [UInt8], width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
+        plane.withUnsafeBufferPointer { src in
+            guard let s = src.baseAddress else { return }
+            for row in 0..<height {
+                let out = UnsafeMutableRawPointer(base + row * stride)
+                for x in 0..<width { out.storeBytes(of: (UInt16(s[row * width + x]) << 2).littleEndian, toByteOffset: 2 * x, as: UInt16.self) }
+            }
+        }
     }
 
     private static func copy(_ plane: [UInt8], width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
@@ -74,10 +94,10 @@ final class CodecFrame {
         }
     }
 
-    /// The yuv420p planes copied out as a `PlanarFrame`.
+    /// The yuv420p (or yuvj420p) planes copied out as a `PlanarFrame`, codes as they are.
     func planarFrame() -> PlanarFrame? {
         let f = pointer.pointee
-        guard f.format == AV_PIX_FMT_YUV420P.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
+        guard f.format == AV_PIX_FMT_YUV420P.rawValue || f.format == AV_PIX_FMT_YUVJ420P.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
               f.width > 0, f.height > 0 else { return nil }
         let w = Int(f.width), h = Int(f.height), cw = (w + 1) / 2, ch = (h + 1) / 2
         func plane(_ base: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt8] {
@@ -90,5 +110,25 @@ final class CodecFrame {
         }
         return PlanarFrame(width: w, height: h, y: plane(y, f.linesize.0, w, h), u: plane(u, f.linesize.1, cw, ch),
                            v: plane(v, f.linesize.2, cw, ch))
+    }
+
+    /// The yuv420p10le planes copied out as a `DeepPlanarFrame`, codes as they are.
+    func deepPlanarFrame() -> DeepPlanarFrame? {
+        let f = pointer.pointee
+        guard f.format == AV_PIX_FMT_YUV420P10LE.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
+              f.width > 0, f.height > 0 else { return nil }
+        let w = Int(f.width), h = Int(f.height), cw = (w + 1) / 2, ch = (h + 1) / 2
+        func plane(_ base: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt16] {
+            [UInt16](unsafeUninitializedCapacity: pw * ph) { buffer, count in
+                if let dst = buffer.baseAddress {
+                    for row in 0..<ph {
+                        UnsafeMutableRawPointer(dst + row * pw).copyMemory(from: base + row * Int(stride), byteCount: pw * 2)
+                    }
+                }
+                count = pw * ph
+            }
+        }
+        return DeepPlanarFrame(width: w, height: h, bitDepth: 10, y: plane(y, f.linesize.0, w, h), u: plane(u, f.linesize.1, cw, ch),
+                               v: plane(v, f.linesize.2, cw, ch))
     }
 }

@@ -24,8 +24,8 @@ final class HeifFile {
     }
 
     /// The primary image's size as displayed (libheif applies `irot`/`imir`), its first EXIF block
-    /// and its XMP packet (a `mime` item of type `application/rdf+xml`).
-    func primaryImage() throws -> (width: Int, height: Int, exif: [UInt8]?, xmp: [UInt8]?) {
+    /// its XMP packet (a `mime` item of type `application/rdf+xml`) and its colour description.
+    func primaryImage() throws -> (width: Int, height: Int, exif: [UInt8]?, xmp: [UInt8]?, colour: ColourDescription, colourWarning: String?) {
         var handle: OpaquePointer?
         let error = heif_context_get_primary_image_handle(context, &handle)
         guard error.code == heif_error_Ok, let handle else { throw Self.error("find HEIF primary image", path, error) }
@@ -45,7 +45,8 @@ final class HeifFile {
                 }
             }
         }
-        return (width, height, exif, Self.xmp(of: handle))
+        let (colour, warning) = SourceColour.heif(handle)
+        return (width, height, exif, Self.xmp(of: handle), colour, warning)
     }
 
     private static func xmp(of handle: OpaquePointer) -> [UInt8]? {

@@ -47,6 +47,7 @@ public enum MetadataProbe {
             try readVideo(path, into: &metadata, evidence: &evidence, playableSound: &playableSound)
             if evidence.quickTimeDay == nil { evidence.quickTimeDay = try QuickTimeUserData.recordingDate(file) }
         }
+        if let warning = metadata.colourWarning { metadata.warnings.append(warning) }
         var resolution = evidence.resolve(now: now)
         if resolution.time?.source.isFallback ?? true, let named = FileNameDate(path: path) {
             // No date inside the file: the name may carry one (read only then: it is rarely needed).
@@ -71,10 +72,17 @@ public enum MetadataProbe {
             let image = try HeifFile(path: file.path).primaryImage()
             container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif, xmp: image.xmp)
             displayedByContainer = true
+            metadata.colour = image.colour
+            metadata.colourWarning = image.colourWarning
         default:
             throw MediaReadError("read", path: file.path, reason: "not a photo format")
         }
         if let problem = container.problem { throw MediaReadError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+        if metadata.colour == nil {
+            let (colour, warning) = SourceColour.icc(container.icc)
+            metadata.colour = colour
+            metadata.colourWarning = warning
+        }
         if metadata.format == .jpeg, let cut = try JPEGCompleteness.warning(file) { metadata.warnings.append(cut) }
 
         var fields = ExifFields()
@@ -144,6 +152,8 @@ public enum MetadataProbe {
         metadata.frameRate = probe.frameRate
         metadata.variableFrameRate = probe.variableFrameRate
         metadata.hasAudio = probe.hasAudio
+        metadata.colour = probe.colour
+        metadata.colourWarning = probe.colourWarning
         metadata.warnings += probe.problems
         let tags = probe.tags
         metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]

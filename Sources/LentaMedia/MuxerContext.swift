@@ -82,6 +82,43 @@ final class MuxerContext {
         }
     }
 
+    /// Adds HDR mastering display and content light level metadata to a video stream (the MP4
+    /// muxer writes them as `mdcv` and `clli` boxes).
+    func addHDRMetadata(stream index: Int) throws {
+        guard let stream = context.pointee.streams[index] else { return }
+        guard let mastering = av_mastering_display_metadata_alloc() else {
+            throw MediaWriteError("allocate HDR metadata", path: reportedPath, reason: "out of memory")
+        }
+        let p = HDRMetadata.primaries
+        mastering.pointee.display_primaries = (
+            (av_make_q(Int32(p[0].x * 50000), 50000), av_make_q(Int32(p[0].y * 50000), 50000)),
+            (av_make_q(Int32(p[1].x * 50000), 50000), av_make_q(Int32(p[1].y * 50000), 50000)),
+            (av_make_q(Int32(p[2].x * 50000), 50000), av_make_q(Int32(p[2].y * 50000), 50000)))
+        mastering.pointee.white_point = (av_make_q(Int32(p[3].x * 50000), 50000), av_make_q(Int32(p[3].y * 50000), 50000))
+        mastering.pointee.max_luminance = av_make_q(Int32(HDRMetadata.maxLuminance), 1)
+        mastering.pointee.min_luminance = av_make_q(1, 10000)
+        mastering.pointee.has_primaries = 1
+        mastering.pointee.has_luminance = 1
+        var status = av_stream_add_side_data(stream, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, UnsafeMutableRawPointer(mastering)
+            .assumingMemoryBound(to: UInt8.self), MemoryLayout<AVMasteringDisplayMetadata>.size)
+        if status < 0 {
+            av_free(mastering)
+            throw MediaWriteError("add mastering display metadata", path: reportedPath, reason: avErrorText(status))
+        }
+        var size = 0
+        guard let light = av_content_light_metadata_alloc(&size) else {
+            throw MediaWriteError("allocate HDR metadata", path: reportedPath, reason: "out of memory")
+        }
+        light.pointee.MaxCLL = UInt32(HDRMetadata.maxCLL)
+        light.pointee.MaxFALL = UInt32(HDRMetadata.maxFALL)
+        status = av_stream_add_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, UnsafeMutableRawPointer(light)
+            .assumingMemoryBound(to: UInt8.self), size)
+        if status < 0 {
+            av_free(light)
+            throw MediaWriteError("add content light level metadata", path: reportedPath, reason: avErrorText(status))
+        }
+    }
+
     /// Opens the file and writes the header with muxer `options` (e.g. movflags).
     func writeHeader(options: [(String, String)]) throws {
         var status = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)

@@ -7,6 +7,8 @@ struct PhotoContainer {
     var xmp: [UInt8]?
     /// Photoshop's APP13 segment, which holds IPTC.
     var photoshop: [UInt8]?
+    /// The ICC colour profile (a JPEG's APP2 chunks joined in order).
+    var icc: [UInt8]?
     /// A reason the picture cannot be shown even though the file parsed.
     var problem: String?
 }
@@ -15,6 +17,7 @@ enum JPEGContainer {
     /// Walks the markers up to the frame header (SOFn), collecting the APP1 EXIF segment.
     static func read(_ file: RandomAccessFile) throws -> PhotoContainer {
         var result = PhotoContainer()
+        var iccChunks: [(Int, [UInt8])] = []
         var offset: Int64 = 2
         var segments = 0
         while offset + 4 <= file.size, segments < 1000 {
@@ -52,10 +55,16 @@ enum JPEGContainer {
                 }
                 result.storedWidth = width
                 result.storedHeight = height
+                if !iccChunks.isEmpty { result.icc = iccChunks.sorted { $0.0 < $1.0 }.flatMap(\.1) }
                 if width == 0 || height == 0 {
                     result.problem = "JPEG frame header gives a size of \(width)×\(height)"
                 }
                 return result
+            }
+            if marker == 0xE2, length > 16 {
+                // ICC_PROFILE\0, chunk number, chunk count, then the chunk.
+                let payload = try file.read(at: offset + 4, count: length - 2)
+                if payload.hasPrefix("ICC_PROFILE\0"), payload.count > 14 { iccChunks.append((Int(payload[12]), Array(payload[14...]))) }
             }
             if marker == 0xE1 || marker == 0xED {
                 let payload = try file.read(at: offset + 4, count: length - 2)
@@ -163,7 +172,7 @@ enum WebPContainer {
             let head = try file.read(at: offset, count: 8)
             guard head.count == 8, let length = head.littleEndian32(at: 4) else { break }
             let type = String(decoding: head[0..<4], as: UTF8.self)
-            let body = type == "EXIF" || type == "XMP " || type.hasPrefix("VP8") ? try file.read(at: offset + 8, count: min(Int(length), 16 << 20)) : []
+            let body = type == "EXIF" || type == "XMP " || type == "ICCP" || type.hasPrefix("VP8") ? try file.read(at: offset + 8, count: min(Int(length), 16 << 20)) : []
             switch type {
             case "VP8X":
                 if body.count >= 10 {
@@ -181,6 +190,8 @@ enum WebPContainer {
                 }
             case "EXIF":
                 result.exif = body
+            case "ICCP":
+                result.icc = body
             case "XMP ":
                 result.xmp = body
             default: break

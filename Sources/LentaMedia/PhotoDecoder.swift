@@ -17,6 +17,9 @@ public struct PhotoDecoder: Sendable {
     /// The size as shown, upright.
     public let width: Int
     public let height: Int
+    /// The photo's colour description (its ICC profile or `nclx` box); its pixels come out as
+    /// BT.709 limited Y'CbCr of its own R'G'B', for the item's colour table to convert.
+    public let colour: ColourDescription
 
     /// Reads what the photo is and how it is turned, from its headers (`MetadataProbe`).
     public init(path: String) throws {
@@ -39,11 +42,18 @@ public struct PhotoDecoder: Sendable {
         orientation = byLibheif ? .upright : PictureOrientation(exif: metadata.orientation)
         width = w
         height = h
+        colour = metadata.colour ?? .sRGB
     }
 
     /// The picture upright, reduced to `scale` of its size (at most 1; at least one pixel).
     /// The reduction is done once, with libswscale's area filter (lanczos when enlarging is
     /// never asked for), from the smallest decoded size that still holds enough pixels.
+    /// As `decode(scale:)`, as a source picture for the colour table (8-bit: a deep HEIF/AVIF is
+    /// reduced to 8 bits by libheif, its transfer and primaries kept for the table).
+    public func decodePicture(scale: Double) throws -> SourcePicture {
+        .eightBit(try decode(scale: scale))
+    }
+
     public func decode(scale: Double) throws -> PlanarFrame {
         let scale = min(1, max(scale, 1e-4))
         let targetWidth = max(1, Int((Double(width) * scale).rounded()))

@@ -47,11 +47,28 @@ public struct PictureOrientation: Sendable, Hashable {
         return PlanarFrame(width: w, height: h, y: y, u: u, v: v)
     }
 
-    private func turn(_ plane: [UInt8], width: Int, height: Int) -> [UInt8] {
+    /// A deeper stored frame turned upright.
+    public func apply(to frame: DeepPlanarFrame) -> DeepPlanarFrame {
+        if exifValue == 1 { return frame }
+        let w = swapsAxes ? frame.height : frame.width, h = swapsAxes ? frame.width : frame.height
+        return DeepPlanarFrame(width: w, height: h, bitDepth: frame.bitDepth, y: turn(frame.y, width: frame.width, height: frame.height),
+                               u: turn(frame.u, width: frame.chromaWidth, height: frame.chromaHeight),
+                               v: turn(frame.v, width: frame.chromaWidth, height: frame.chromaHeight))
+    }
+
+    /// A picture of either depth turned upright.
+    public func apply(to picture: SourcePicture) -> SourcePicture {
+        switch picture {
+        case .eightBit(let f): return .eightBit(apply(to: f))
+        case .deep(let f): return .deep(apply(to: f))
+        }
+    }
+
+    private func turn<Sample: BitwiseCopyable>(_ plane: [Sample], width: Int, height: Int) -> [Sample] {
         let (base, dx, dy) = walk(storedWidth: width, storedHeight: height)
         let outWidth = swapsAxes ? height : width, outHeight = swapsAxes ? width : height
         let tile = 32
-        return [UInt8](unsafeUninitializedCapacity: plane.count) { out, count in
+        return [Sample](unsafeUninitializedCapacity: plane.count) { out, count in
             plane.withUnsafeBufferPointer { src in
                 // Tiles keep the scattered reads of a transpose within the cache.
                 var ty = 0

@@ -52,6 +52,7 @@ public final class StoryWriter {
             videoStream = try muxer.addStream(for: video)
             // Apple's players take HEVC in MP4 only as `hvc1` (parameter sets in the sample entry).
             if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { muxer.setCodecTag("hvc1", stream: videoStream) }
+            if preset.colour.isHDR { try muxer.addHDRMetadata(stream: videoStream) }
             if audio {
                 let encoder = try Self.audioEncoder(preset, globalHeader: muxer.needsGlobalHeader, path: path)
                 let stream = try muxer.addStream(for: encoder)
@@ -72,7 +73,7 @@ public final class StoryWriter {
             if !movflags.isEmpty { options.append(("movflags", movflags)) }
             try muxer.writeHeader(options: options)
             try subtitles?.write(metadata.subtitleTrack, to: muxer)
-            picture = try CodecFrame.video(width: preset.width, height: preset.height, format: AV_PIX_FMT_YUV420P, path: path)
+            picture = try CodecFrame.video(width: preset.width, height: preset.height, format: VideoEncoderChoice.pixelFormat(preset), path: path)
         } catch {
             unlink(temporaryPath)
             throw error

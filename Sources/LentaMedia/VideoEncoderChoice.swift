@@ -32,6 +32,11 @@ struct VideoEncoderChoice {
     }
 
     /// Sets up and opens the encoder `name` with the preset's settings, in its own terms.
+    /// The encoder's pixel format: yuv420p, or yuv420p10le (the preset's `pixelFormat`) for HDR.
+    static func pixelFormat(_ preset: OutputPreset) -> AVPixelFormat {
+        preset.video.pixelFormat == "yuv420p10le" ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+    }
+
     private static func open(_ name: String, preset: OutputPreset, globalHeader: Bool, threads: Int,
                              path: String) throws -> (EncoderContext, HardwareFrames?) {
         let kind = VideoEncoderKind(encoder: name)
@@ -40,16 +45,18 @@ struct VideoEncoderChoice {
         let video = preset.video
         c.pointee.width = Int32(preset.width)
         c.pointee.height = Int32(preset.height)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        c.pointee.pix_fmt = pixelFormat(preset)
         c.pointee.time_base = AVRational(num: Int32(preset.fps.denominator), den: Int32(preset.fps.numerator))
         c.pointee.framerate = AVRational(num: Int32(preset.fps.numerator), den: Int32(preset.fps.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         c.pointee.gop_size = Int32(video.gop)
         c.pointee.max_b_frames = Int32(video.bFrames)
+        // The tags say what the compositor made: BT.709 SDR, or BT.2020 HLG/PQ for an HDR preset.
+        let colour = preset.colour
         c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.color_primaries = AVCOL_PRI_BT709
-        c.pointee.color_trc = AVCOL_TRC_BT709
-        c.pointee.colorspace = AVCOL_SPC_BT709
+        c.pointee.color_primaries = colour.primaries == .bt2020 ? AVCOL_PRI_BT2020 : AVCOL_PRI_BT709
+        c.pointee.color_trc = colour.transfer == .hlg ? AVCOL_TRC_ARIB_STD_B67 : colour.transfer == .pq ? AVCOL_TRC_SMPTE2084 : AVCOL_TRC_BT709
+        c.pointee.colorspace = colour.matrix == .bt2020NCL ? AVCOL_SPC_BT2020_NCL : AVCOL_SPC_BT709
         c.pointee.thread_count = Int32(max(0, threads))
         if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         var hardware: HardwareFrames?
@@ -64,7 +71,13 @@ struct VideoEncoderChoice {
             try encoder.setOption("crf", String(video.crf))
             try encoder.setOption("profile", video.profile)
             // x265 prints its settings on stderr unless told not to.
-            try encoder.setOption("x265-params", "log-level=error")
+            var params = "log-level=error"
+            if colour.isHDR {
+                // Mastering display (BT.2020, D65, 1000 cd/m²) and content light level as SEI.
+                params += ":repeat-headers=1:master-display=\(HDRMetadata.x265MasteringDisplay):max-cll=\(HDRMetadata.maxCLL),\(HDRMetadata.maxFALL)"
+                if colour.transfer == .pq { params += ":hdr10-opt=1" }
+            }
+            try encoder.setOption("x265-params", params)
         case .svtAV1:
             // SVT-AV1 prints its settings on stderr unless $SVT_LOG says otherwise (1: errors);
             // a user's own setting is kept.

@@ -11,6 +11,8 @@ struct VideoProbe {
     var frameRate: Double?
     var variableFrameRate: Bool?
     var hasAudio = false
+    var colour: ColourDescription?
+    var colourWarning: String?
     /// An audio stream this FFmpeg has a decoder for (what the mix can play).
     var hasPlayableAudio = false
     var tags: [String: String] = [:]
@@ -43,6 +45,9 @@ struct VideoProbe {
         }
         let par = stream.pointee.codecpar.pointee
         rotation = Self.rotation(stream)
+        let (colour, colourWarning) = SourceColour.video(par)
+        self.colour = colour
+        self.colourWarning = colourWarning
         let quarterTurn = abs(rotation) % 180 == 90
         if par.width > 0, par.height > 0 {
             width = Int(quarterTurn ? par.height : par.width)

@@ -4,7 +4,8 @@ import LentaCore
 /// A video clip's pictures by time: the frame to show at time t is the one with the greatest
 /// presentation time ≤ t, so any frame rate — variable too — is resampled to the story's rate by
 /// timestamp, never by counting frames. Pictures come upright (the display matrix's quarter
-/// turns applied) in BT.709 limited 4:2:0.
+/// turns applied) in 4:2:0 with their codes as the source stored them — its own matrix, range
+/// and transfer, 8-bit or (for deeper sources) 10-bit — for the item's colour table to convert.
 ///
 /// Reading forward is sequential (each decoded frame is looked at once); asking for an earlier
 /// time, or one more than `seekAhead` past the current frame, seeks to the keyframe before it.
@@ -16,6 +17,9 @@ public final class VideoReader {
     public let orientation: PictureOrientation
     /// The video stream's length in seconds, when the container says.
     public let duration: Double?
+    /// The stream's colour description as the decoder sees it (the bitstream's own signalling
+    /// filled in, which a header-only probe may miss).
+    public let colour: ColourDescription
 
     private let container: FormatContext
     private let frames: StreamFrames
@@ -24,7 +28,6 @@ public final class VideoReader {
     private var current: (time: Rational, frame: CodecFrame)?
     private var upcoming: (time: Rational, frame: CodecFrame)?
     private var ended = false
-    private var converted: (time: Rational, frame: PlanarFrame)?
     private var scaler: ScaleContext?
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
@@ -47,18 +50,19 @@ public final class VideoReader {
         timeBase = stream.timeBase
         startTime = stream.startTime ?? 0
         orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
-        let size = try container.withContext { ctx -> (Int, Int, Double?) in
-            guard let s = ctx.pointee.streams[stream.index] else { return (0, 0, nil) }
+        let size = try container.withContext { ctx -> (Int, Int, Double?, ColourDescription) in
+            guard let s = ctx.pointee.streams[stream.index] else { return (0, 0, nil, .bt709) }
             let par = s.pointee.codecpar.pointee
             var seconds: Double? = nil
             if s.pointee.duration > 0 { seconds = Double(s.pointee.duration) * av_q2d(s.pointee.time_base) }
             else if ctx.pointee.duration > 0 { seconds = Double(ctx.pointee.duration) / Double(AV_TIME_BASE) }
-            return (Int(par.width), Int(par.height), seconds)
+            return (Int(par.width), Int(par.height), seconds, SourceColour.video(par).0)
         }
         guard size.0 > 0, size.1 > 0 else { throw MediaReadError("read video size", path: path, reason: "the stream has no picture size") }
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2
+        colour = size.3
         guard timeBase.num > 0, timeBase.den > 0 else {
             throw MediaReadError("read video timing", path: path, reason: "the stream has no time base")
         }
@@ -66,14 +70,23 @@ public final class VideoReader {
 
     /// The picture to show at `time` seconds from the start of the clip.
     /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
-    public func frame(at time: Rational) throws -> PlanarFrame {
+    public func picture(at time: Rational) throws -> SourcePicture {
         try timedFrame(at: time).frame
+    }
+
+    /// The 8-bit picture to show at `time` (codes as stored): for reading back what lenta wrote.
+    /// - Throws: `MediaReadError` for a deeper clip, or as `picture(at:)`.
+    public func frame(at time: Rational) throws -> PlanarFrame {
+        guard case .eightBit(let frame) = try picture(at: time) else {
+            throw MediaReadError("decode video", path: path, reason: "the clip has more than 8 bits per code")
+        }
+        return frame
     }
 
     /// The picture to show at `time` seconds from the start of the clip, with its own timestamp
     /// (the same for every `time` it is shown at, so callers can reuse work done on it).
     /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
-    public func timedFrame(at time: Rational) throws -> (time: Rational, frame: PlanarFrame) {
+    public func timedFrame(at time: Rational) throws -> (time: Rational, frame: SourcePicture) {
         if let current, time < current.time || time - current.time > seekAhead {
             try seek(to: time)
         } else if current == nil, upcoming == nil, !ended {
@@ -83,10 +96,8 @@ public final class VideoReader {
         guard let shown = current ?? upcoming else {
             throw MediaReadError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
         }
-        if let converted, converted.time == shown.time { return converted }
-        let picture = orientation.apply(to: try planar(shown.frame))
-        converted = (shown.time, picture)
-        return (shown.time, picture)
+        // Callers keep what they make of a picture by its timestamp (ClipLayer), so none is kept here.
+        return (shown.time, orientation.apply(to: try sourcePicture(shown.frame)))
     }
 
     /// Decodes forward until the next frame starts after `time`.
@@ -130,22 +141,30 @@ public final class VideoReader {
         }
     }
 
-    /// The decoded frame as yuv420p limited range (converted when it is anything else).
-    private func planar(_ frame: CodecFrame) throws -> PlanarFrame {
+    /// The decoded frame as 4:2:0 with its codes as stored: yuv420p/yuvj420p and yuv420p10le
+    /// are copied; other layouts are repacked by libswscale with the same matrix and range on
+    /// both sides (so codes keep their meaning), deeper ones to 10 bits. R'G'B' frames become
+    /// BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
+    private func sourcePicture(_ frame: CodecFrame) throws -> SourcePicture {
         let f = frame.pointer.pointee
-        if f.format == AV_PIX_FMT_YUV420P.rawValue, f.color_range != AVCOL_RANGE_JPEG, let planar = frame.planarFrame() {
-            return planar
-        }
-        if scaler == nil || scaler?.destinationWidth != frame.width || scaler?.destinationHeight != frame.height {
-            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (frame.width, frame.height, AV_PIX_FMT_YUV420P),
+        if let planar = frame.planarFrame() { return .eightBit(planar) }
+        if let deep = frame.deepPlanarFrame() { return .deep(deep) }
+        let descriptor = av_pix_fmt_desc_get(frame.format)
+        let depth = descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8
+        let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
+        let target = depth > 8 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        if scaler == nil || scaler?.destinationWidth != frame.width || scaler?.destinationHeight != frame.height
+            || scaler?.destinationFormat != target {
+            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (frame.width, frame.height, target),
                                      flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
-            let matrix: ScaleContext.Matrix = f.colorspace == AVCOL_SPC_BT470BG || f.colorspace == AVCOL_SPC_SMPTE170M ? .bt601 : .bt709
-            s.setColourspace(source: matrix, sourceFullRange: f.color_range == AVCOL_RANGE_JPEG, destination: matrix, destinationFullRange: false)
+            let full = f.color_range == AVCOL_RANGE_JPEG
+            s.setColourspace(source: .bt709, sourceFullRange: isRGB || full, destination: .bt709, destinationFullRange: isRGB ? false : full)
             scaler = s
         }
-        guard let scaler, let planar = try scaler.convert(frame).planarFrame() else {
-            throw MediaReadError("convert video frame", path: path, reason: "libswscale gave no yuv420p picture")
-        }
-        return planar
+        guard let scaler else { throw MediaReadError("convert video frame", path: path, reason: "no scaler") }
+        let converted = try scaler.convert(frame)
+        if let planar = converted.planarFrame() { return .eightBit(planar) }
+        if let deep = converted.deepPlanarFrame() { return .deep(deep) }
+        throw MediaReadError("convert video frame", path: path, reason: "libswscale gave no 4:2:0 picture")
     }
 }

@@ -4,21 +4,24 @@ import LentaMedia
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made
-/// from the first picture shown. The item's colour table grades each decoded picture first, once:
-/// when the output frame rate exceeds the clip's, a picture shown again reuses its graded copy.
+/// from the first picture shown. The item's colour table converts each decoded picture from the
+/// clip's own colours (and depth) to the working format and grades it, once: when the output
+/// frame rate exceeds the clip's, a picture shown again reuses its converted copy.
 final class ClipLayer: StoryLayer {
     let reader: VideoReader
     let trimStart: Rational
     let geometry: ItemGeometry
     let parallel: ParallelSlices
-    let colour: YUVLookupTable?
+    let colour: ItemColour
     private var background: PlanarFrame?
     /// The last graded picture and the source timestamp of the picture it was graded from.
     private var graded: (time: Rational, frame: PlanarFrame)?
 
-    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: ItemColour,
          threads: Int, parallel: ParallelSlices) throws {
         reader = try VideoReader(source: item.source, threads: threads)
+        // The opened stream knows its colours at least as well as the header probe did.
+        colour.source = reader.colour
         trimStart = Rational(seconds: item.item.trim?.start ?? 0)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel
@@ -40,13 +43,11 @@ final class ClipLayer: StoryLayer {
         PictureLayer.draw(picture, placement, into: &frame, parallel: parallel)
     }
 
-    /// The clip's picture at `time`, graded by the item's colour table.
+    /// The clip's picture at `time`, converted and graded by the item's colour table.
     func gradedFrame(at time: Rational) throws -> PlanarFrame {
         let shown = try reader.timedFrame(at: time)
-        guard let colour else { return shown.frame }
         if let graded, graded.time == shown.time { return graded.frame }
-        var frame = shown.frame
-        colour.apply(to: &frame, parallel: parallel)
+        let frame = colour.convert(shown.frame)
         graded = (shown.time, frame)
         return frame
     }

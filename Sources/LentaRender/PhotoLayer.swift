@@ -5,8 +5,9 @@ import LentaMedia
 /// A photo item, prepared once: decoded (at a reduced size when the decoder can), reduced once
 /// with libswscale to what the item's crop, rotation, Ken Burns motion and fit need at the output
 /// size, cut to the part it ever shows, and — for `blur` — its backdrop made. Each frame is then
-/// one resampling pass per plane from this small picture. The item's colour table is applied once,
-/// to the reduced photo, so the backdrop shares the grade and frames cost nothing more.
+/// one resampling pass per plane from this small picture. The item's colour table (the photo's
+/// profile to the output's colours, and its grade) is applied once, to the reduced photo, so the
+/// backdrop shares it and frames cost nothing more.
 final class PhotoLayer: StoryLayer {
     let geometry: ItemGeometry
     let picture: PlacedPicture
@@ -19,7 +20,7 @@ final class PhotoLayer: StoryLayer {
     /// - Parameter findsInterest: whether the geometry wants the photo's centre of interest (found
     ///   once here, on a reduced decode of its own, and handed to `geometry`).
     init(item: ResolvedItem, geometry base: (Double, Double, PictureInterest?) -> ItemGeometry, findsInterest: Bool = false,
-         colour: YUVLookupTable? = nil, parallel: ParallelSlices) throws {
+         colour: ItemColour, parallel: ParallelSlices) throws {
         self.parallel = parallel
         let decoder = try PhotoDecoder(path: item.path, metadata: item.metadata)
         // Without OpenCV's cascade installed, the detail measure alone.
@@ -27,8 +28,7 @@ final class PhotoLayer: StoryLayer {
         let geometry = base(Double(decoder.width), Double(decoder.height), interest)
         self.geometry = geometry
         let scale = min(1, geometry.largestScale)
-        var reduced = try decoder.decode(scale: scale)
-        colour?.apply(to: &reduced, parallel: parallel)
+        let reduced = colour.convert(try decoder.decodePicture(scale: scale))
         let sx = Double(reduced.width) / Double(decoder.width), sy = Double(reduced.height) / Double(decoder.height)
         let whole = PlacedPicture(pixels: reduced, scaleX: sx, scaleY: sy)
         background = geometry.fit == .blur ? BlurredBackground.make(from: whole, geometry: geometry, parallel: parallel) : nil

@@ -111,7 +111,10 @@ public final class StoryCompositor {
             let aimed = { (w: Double, h: Double, interest: PictureInterest?) in
                 interest.map { geometry(w, h).aimed(at: $0, autoMotion: kenBurns == .auto, itemIndex: i) } ?? geometry(w, h)
             }
-            let colour = grades[i].map { YUVLookupTable(grade: $0, parallel: parallel) }
+            // Photos reach the table as BT.709 limited Y'CbCr made from their own R'G'B'.
+            var source = resolved.metadata.colour ?? (resolved.isVideo ? .bt709 : .sRGB)
+            if !resolved.isVideo { source.matrix = .rgb }
+            let colour = ItemColour(source: source, output: preset.colour, grade: grades[i], parallel: parallel)
             do {
                 if resolved.isVideo {
                     return try ClipLayer(item: resolved, geometry: geometry, colour: colour, threads: decoderThreads, parallel: parallel)
@@ -161,7 +164,10 @@ public final class StoryCompositor {
         }
         let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops,
                                             outlines: outlines, width: preset.width, height: preset.height, text: text)
-        return TitleCardLayer(picture: picture)
+        let layer = TitleCardLayer(picture: picture)
+        // Drawn in BT.709 SDR: an HDR story places it at reference white, once.
+        YUVLookupTable.make(source: .bt709, output: preset.colour, grade: nil, parallel: parallel)?.apply(to: &layer.picture, parallel: parallel)
+        return layer
     }
 
     /// Starts preparing the photos that appear within `lookahead` frames.

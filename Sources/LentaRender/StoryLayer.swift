@@ -10,7 +10,7 @@ protocol StoryLayer: AnyObject {
 
 /// The title card: its picture (`TitleCardPicture`), drawn once, for its whole duration.
 final class TitleCardLayer: StoryLayer {
-    let picture: PlanarFrame
+    var picture: PlanarFrame
 
     init(picture: RGBAImage) {
         self.picture = PlanarFrame(rgba: picture)

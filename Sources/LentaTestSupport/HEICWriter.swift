@@ -1,4 +1,5 @@
 import CHeif
+import LentaCore
 
 /// Encodes `SyntheticPattern` as a HEIC with libheif and its x265 encoder.
 enum HEICWriter {
@@ -37,6 +38,25 @@ enum HEICWriter {
                               "add EXIF to HEIC", path: path)
             }
         }
+        try AtomicFile.produce(at: path) { temporary in
+            try heifCheck(heif_context_write_to_file(context.pointer, temporary), "write HEIC", path: path)
+        }
+    }
+
+    /// A HEIC of `picture` tagged with an `nclx` box (H.273 primaries, transfer, matrix; full range).
+    static func write(_ picture: RGBAImage, primaries: Int, transfer: Int, matrix: Int, quality: Int, to path: String) throws {
+        let context = try HeifWriteContext()
+        let encoder = try HeifEncoderBox(hevcFor: context)
+        try heifCheck(heif_encoder_set_lossy_quality(encoder.pointer, Int32(max(0, min(100, quality)))), "set HEIC quality", path: path)
+        let image = try HeifImageBox(picture: picture)
+        try image.setColour(primaries: primaries, transfer: transfer, matrix: matrix, fullRange: true)
+        let encoding = try HeifEncodingOptionsBox()
+        // libheif leaves the nclx box out by default (an old macOS workaround); the box is the point here.
+        encoding.pointer.pointee.macOS_compatibility_workaround_no_nclx_profile = 0
+        var rawHandle: OpaquePointer?
+        try heifCheck(heif_context_encode_image(context.pointer, image.pointer, encoder.pointer, encoding.pointer, &rawHandle),
+                      "encode HEIC image", path: path)
+        if let rawHandle { _ = HeifImageHandleBox(rawHandle) }
         try AtomicFile.produce(at: path) { temporary in
             try heifCheck(heif_context_write_to_file(context.pointer, temporary), "write HEIC", path: path)
         }

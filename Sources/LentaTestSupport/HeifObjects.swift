@@ -1,4 +1,5 @@
 import CHeif
+import LentaCore
 
 /// A libheif failure as a thrown error.
 func heifCheck(_ error: heif_error, _ operation: String, path: String? = nil) throws {
@@ -56,6 +57,41 @@ final class HeifImageBox {
             throw SyntheticMediaError("heif_image_get_plane", reason: "no interleaved plane")
         }
         PlaneFill.rgb24(base, stride: Int(stride), width: width, height: height, frame: nil)
+    }
+
+    /// An interleaved 8-bit RGB image of `picture` (alpha dropped).
+    init(picture: RGBAImage) throws {
+        var image: OpaquePointer?
+        try heifCheck(heif_image_create(Int32(picture.width), Int32(picture.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image),
+                      "heif_image_create")
+        guard let image else { throw SyntheticMediaError("heif_image_create", reason: "no image returned") }
+        pointer = image
+        try heifCheck(heif_image_add_plane(pointer, heif_channel_interleaved, Int32(picture.width), Int32(picture.height), 8),
+                      "heif_image_add_plane")
+        var stride: Int32 = 0
+        guard let base = heif_image_get_plane(pointer, heif_channel_interleaved, &stride) else {
+            throw SyntheticMediaError("heif_image_get_plane", reason: "no interleaved plane")
+        }
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                let p = picture.pixel(x, y)
+                let o = y * Int(stride) + 3 * x
+                base[o] = p.0
+                base[o + 1] = p.1
+                base[o + 2] = p.2
+            }
+        }
+    }
+
+    /// Tags the image with an `nclx` colour box (H.273 code points).
+    func setColour(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool) throws {
+        guard let nclx = heif_nclx_color_profile_alloc() else { throw SyntheticMediaError("heif_nclx_color_profile_alloc", reason: "out of memory") }
+        defer { heif_nclx_color_profile_free(nclx) }
+        try heifCheck(heif_nclx_color_profile_set_color_primaries(nclx, UInt16(primaries)), "set nclx primaries")
+        try heifCheck(heif_nclx_color_profile_set_transfer_characteristics(nclx, UInt16(transfer)), "set nclx transfer")
+        try heifCheck(heif_nclx_color_profile_set_matrix_coefficients(nclx, UInt16(matrix)), "set nclx matrix")
+        nclx.pointee.full_range_flag = fullRange ? 1 : 0
+        try heifCheck(heif_image_set_nclx_color_profile(pointer, nclx), "set nclx colour profile")
     }
 
     deinit { heif_image_release(pointer) }

@@ -25,6 +25,13 @@ public enum SyntheticMedia {
         try HEICWriter.write(width: width, height: height, exif: exif, options: options, to: path)
     }
 
+    /// A HEIC of a drawn picture whose `nclx` box says what its numbers mean (H.273 code
+    /// points: primaries 1 BT.709, 12 Display P3; transfer 13 sRGB, 16 PQ, 18 HLG; matrix 6 BT.601).
+    public static func heic(_ picture: RGBAImage, primaries: Int, transfer: Int = 13, matrix: Int = 6, quality: Int = 95,
+                            to path: String) throws {
+        try HEICWriter.write(picture, primaries: primaries, transfer: transfer, matrix: matrix, quality: quality, to: path)
+    }
+
     /// An MP4 or MOV movie as `spec` describes.
     public static func video(_ spec: SyntheticVideo, to path: String) throws {
         try VideoWriter.write(spec, to: path)

@@ -114,6 +114,11 @@ enum VideoWriter {
         c.pointee.width = Int32(spec.width)
         c.pointee.height = Int32(spec.height)
         c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        // What PlaneFill writes: BT.601 limited range, said in the stream so readers need not guess.
+        c.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        c.pointee.color_primaries = AVCOL_PRI_SMPTE170M
+        c.pointee.color_trc = AVCOL_TRC_BT709
+        c.pointee.color_range = AVCOL_RANGE_MPEG
         c.pointee.time_base = AVRational(num: 1, den: Int32(spec.timeScale))
         c.pointee.framerate = AVRational(num: Int32(spec.frameRate), den: 1)
         c.pointee.gop_size = Int32(spec.frameRate)

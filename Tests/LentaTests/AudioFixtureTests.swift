@@ -59,17 +59,25 @@ enum AudioFixtures {
     static var hasFFmpeg: Bool { ffmpeg != nil }
 
     static func runFFmpeg(_ arguments: [String]) throws {
-        guard let ffmpeg else { throw AudioFixtureError("ffmpeg is not installed") }
+        try runTool("ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments)
+    }
+
+    /// Runs a command-line tool found on PATH (ffmpeg, heif-enc), throwing with its message when it fails.
+    static func runTool(_ name: String, _ arguments: [String]) throws {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
+        guard let tool = folders.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw AudioFixtureError("\(name) is not installed")
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-v", "error", "-nostdin", "-y"] + arguments
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        if process.terminationStatus != 0 { throw AudioFixtureError("ffmpeg \(arguments.joined(separator: " ")): \(message)") }
+        if process.terminationStatus != 0 { throw AudioFixtureError("\(name) \(arguments.joined(separator: " ")): \(message)") }
     }
 
     /// A `seconds`-long synthetic movie (SyntheticPattern frames at 30 fps) whose sound is silent

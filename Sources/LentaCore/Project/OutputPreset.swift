@@ -77,9 +77,12 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         public var gop: Int
         /// B-frames between reference frames.
         public var bFrames: Int
+        /// `sdr` (nil: the default), or `hlg` / `pq` for an HDR story (BT.2020, 10-bit, HEVC Main 10).
+        public var dynamicRange: DynamicRange?
 
         public init(codec: String = "libx264", fallback: [String] = [], profile: String = "high", pixelFormat: String = "yuv420p", crf: Int,
-                    preset: String, gop: Int, bFrames: Int) {
+                    preset: String, gop: Int, bFrames: Int, dynamicRange: DynamicRange? = nil) {
+            self.dynamicRange = dynamicRange
             self.codec = codec
             self.fallback = fallback
             self.profile = profile
@@ -90,7 +93,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             self.bFrames = bFrames
         }
 
-        public static let jsonKeys = ["codec", "fallback", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames"]
+        public static let jsonKeys = ["codec", "fallback", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames", "dynamicRange"]
         public static let requiredKeys = ["codec", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames"]
         /// x264's speed presets, fastest first.
         public static let x264Presets = VideoEncoderKind.speedNames
@@ -104,8 +107,9 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             let crf: Int? = o.read("crf"), preset: String? = o.read("preset"), gop: Int? = o.read("gop"), bFrames: Int? = o.read("bFrames")
             let fallback = o.list("fallback") { String(projectJSON: $0, at: $1, reader: reader) ?? "" }
             guard let codec, let profile, let pixelFormat, let crf, let preset, let gop, let bFrames else { return nil }
+            let range = o.read("dynamicRange") { reader.enumeration(DynamicRange.self, $0, at: $1) }
             self.init(codec: codec, fallback: fallback ?? [], profile: profile, pixelFormat: pixelFormat, crf: crf, preset: preset,
-                      gop: gop, bFrames: bFrames)
+                      gop: gop, bFrames: bFrames, dynamicRange: range)
         }
 
         public var projectJSON: ProjectJSON.Value {
@@ -118,6 +122,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             o.set("preset", preset)
             o.set("gop", gop)
             o.set("bFrames", bFrames)
+            o.set("dynamicRange", dynamicRange?.rawValue)
             return o.value
         }
     }
@@ -272,5 +277,21 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         }
         if !(1...2).contains(audio.channels) { error("audio.channels", "must be 1 or 2 (is \(audio.channels))") }
         return problems
+    }
+}
+
+/// Whether a story is encoded in SDR or HDR, and which HDR.
+public enum DynamicRange: String, Hashable, Sendable, CaseIterable {
+    case sdr, hlg, pq
+}
+
+extension OutputPreset {
+    /// The colours the story is encoded in: BT.709 SDR, or BT.2020 HLG/PQ 10-bit for an HDR preset.
+    public var colour: ColourDescription {
+        switch video.dynamicRange ?? .sdr {
+        case .sdr: return .bt709
+        case .hlg: return ColourDescription(matrix: .bt2020NCL, fullRange: false, primaries: .bt2020, transfer: .hlg, bitDepth: 10)
+        case .pq: return ColourDescription(matrix: .bt2020NCL, fullRange: false, primaries: .bt2020, transfer: .pq, bitDepth: 10)
+        }
     }
 }

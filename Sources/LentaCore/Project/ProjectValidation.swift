@@ -283,6 +283,7 @@ final class ProjectValidation {
                     facts.mediaDuration = metadata.kind == .video ? metadata.duration : nil
                     facts.metadata = metadata
                     facts.playableSound = playableSound
+                    if let problem = metadata.colourWarning { warning(path + "path", problem) }
                 case .notMedia:
                     error(path + "path", "not a photo or video: \(item.path)")
                     facts.broken = true

@@ -43,16 +43,6 @@ public struct ColourGrade: Sendable {
     }
 
     static func intoGamut(_ rgb: SIMD3<Double>, low: SIMD3<Double>, high: SIMD3<Double>) -> SIMD3<Double> {
-        if all(rgb .>= low) && all(rgb .<= high) { return rgb }
-        let luma = BT709Transfer.luma(rgb)
-        let grey = min(high.min(), max(low.max(), luma))
-        let chroma = rgb - luma
-        var keep = 1.0
-        for c in 0..<3 {
-            let value = grey + chroma[c]
-            if value > high[c], chroma[c] > 0 { keep = min(keep, (high[c] - grey) / chroma[c]) }
-            if value < low[c], chroma[c] < 0 { keep = min(keep, (low[c] - grey) / chroma[c]) }
-        }
-        return grey + max(0, keep) * chroma
+        ColourSpaces.intoGamut(rgb, low: low, high: high)
     }
 }

@@ -1,15 +1,19 @@
 import Foundation
+import LentaCore
 import LentaMedia
 
-/// An item's whole colour grade as one 3D table over 8-bit Y'CbCr codes (BT.709, limited
-/// range: the compositor's working format), so a picture costs one interpolated lookup per
-/// sample however much colour work the item has.
+/// An item's whole colour path as one 3D table over its source's Y'CbCr codes: the source's
+/// own coding (matrix, range, 8 or 10 bits) read, its colour converted to the output's
+/// (`ColourConversion`: primaries, transfer, HDR tone mapping), the item's grade, and the
+/// output's coding (8-bit, limited range: the compositor's working format) written — so a
+/// picture costs one interpolated lookup per sample however much colour work it needs.
 ///
-/// Nodes sit every 8 codes on each axis (0, 8, …, 256: 33 per axis), so a code's cell and its
-/// place inside it are a shift and a mask. Each node holds the graded Y', Cb and Cr codes in
-/// 8.8 fixed point (unclamped: clamping a node would bend the colours near it), made by
-/// decoding the node to R'G'B', grading, and encoding back. Lookups interpolate tetrahedrally in
-/// integers and round once at the end, so gradients keep 16-bit precision until the last step.
+/// Nodes sit every 2ⁿ⁻⁵ codes on each axis (8 for 8-bit sources, 32 for 10-bit: 33 per axis),
+/// so a code's cell and its place inside it are a shift and a mask. Each node holds the output
+/// Y', Cb and Cr codes in 8.8 fixed point (unclamped: clamping a node would bend the colours
+/// near it), made by decoding the node to R'G'B', converting and grading, and encoding back.
+/// Lookups interpolate tetrahedrally in integers and round once at the end, so gradients keep
+/// 16-bit precision until the last step; a 10-bit source is read at its 10 bits.
 ///
 /// 4:2:0 is graded as the picture is stored: each luma sample with its 2×2 block's chroma, and
 /// each block's chroma with the mean of its (up to) four luma samples. Luma samples need only Y'
@@ -17,9 +21,6 @@ import LentaMedia
 /// (Cb, Cr) cell.
 public struct YUVLookupTable: Sendable {
     static let nodesPerAxis = 33
-    static let codeShift = 3
-    static let codeStep = 1 << codeShift
-    static let fractionMask = codeStep - 1
     /// Node values are codes × 256.
     static let valueBits = 8
     static let strideY = 1
@@ -27,6 +28,11 @@ public struct YUVLookupTable: Sendable {
     static let strideV = nodesPerAxis * nodesPerAxis
     /// Node values stay within ± this many codes (see `fixed`), so an interpolated code does too.
     static let codeBound = 4096
+
+    /// Bits of the source codes the table is indexed by (8 or 10).
+    let inputBits: Int
+    /// log2 of the codes between nodes.
+    let codeShift: Int
 
     /// Graded Y' at each node; Y' changes fastest, then Cb, then Cr.
     let y: [Int32]
@@ -41,12 +47,46 @@ public struct YUVLookupTable: Sendable {
         return SIMD3(y[index], Int32(truncatingIfNeeded: (packed - Int64(cr)) >> 32), cr)
     }
 
-    /// The table of `grade`, or nil when the grade changes nothing (no table, no cost).
+    /// The table of `grade` for BT.709 8-bit sources, or nil when the grade changes nothing (no table, no cost).
     public static func make(for grade: ColourGrade, threads: Int = 1) -> YUVLookupTable? {
         grade.isIdentity ? nil : YUVLookupTable(grade: grade, parallel: ParallelSlices(threads: threads))
     }
 
+    /// The table of an item: its source's colour to the output's, then its grade; nil when
+    /// the source is already in the output's coding and colours and there is no grade.
+    public static func make(source: ColourDescription, output: ColourDescription = .bt709, grade: ColourGrade?,
+                            threads: Int = 1) -> YUVLookupTable? {
+        make(source: source, output: output, grade: grade, parallel: ParallelSlices(threads: threads))
+    }
+
+    static func make(source: ColourDescription, output: ColourDescription, grade: ColourGrade?, parallel: ParallelSlices) -> YUVLookupTable? {
+        let conversion = ColourConversion(source: source, output: output)
+        let grade = grade?.isIdentity == true ? nil : grade
+        let input = Self.inputCoding(source)
+        let outputCoding = ColourSpaces.Coding(matrix: output.matrix, fullRange: false, bitDepth: 8)
+        if grade == nil, conversion.changesNoColour, input == outputCoding { return nil }
+        return YUVLookupTable(conversion: conversion, input: input, grade: grade, parallel: parallel)
+    }
+
+    /// The coding a source's codes are read in: its own, at 8 or 10 bits (deeper sources are
+    /// read at 10); R'G'B' sources reach the table as limited-range BT.709 Y'CbCr.
+    static func inputCoding(_ source: ColourDescription) -> ColourSpaces.Coding {
+        let bits = source.bitDepth > 8 ? 10 : 8
+        if source.matrix == .rgb { return ColourSpaces.Coding(matrix: .bt709, fullRange: false, bitDepth: bits) }
+        return ColourSpaces.Coding(matrix: source.matrix, fullRange: source.fullRange, bitDepth: bits)
+    }
+
     init(grade: ColourGrade, parallel: ParallelSlices) {
+        self.init(conversion: ColourConversion(source: .bt709), input: ColourSpaces.Coding(ColourDescription.bt709), grade: grade,
+                  parallel: parallel)
+    }
+
+    init(conversion: ColourConversion, input: ColourSpaces.Coding, grade: ColourGrade?, parallel: ParallelSlices) {
+        precondition(input.bitDepth == 8 || input.bitDepth == 10, "the table reads 8- or 10-bit codes")
+        inputBits = input.bitDepth
+        codeShift = input.bitDepth - 5
+        let step = Double(1 << codeShift)
+        let output = ColourSpaces.Coding(matrix: conversion.output.matrix, fullRange: false, bitDepth: 8)
         let n = Self.nodesPerAxis
         let count = n * n * n
         var ys = [Int32](repeating: 0, count: count)
@@ -61,8 +101,10 @@ public struct YUVLookupTable: Sendable {
                     for ui in 0..<n {
                         for yi in 0..<n {
                             let node = yi * Self.strideY + ui * Self.strideU + vi * Self.strideV
-                            let codes = SIMD3(Double(yi * Self.codeStep), Double(ui * Self.codeStep), Double(vi * Self.codeStep))
-                            let graded = Self.codes(ofRGB: grade.apply(Self.rgb(ofCodes: codes)))
+                            let codes = SIMD3(Double(yi), Double(ui), Double(vi)) * step
+                            var rgb = conversion.toWorking(input.rgb(ofCodes: codes))
+                            if let grade { rgb = grade.apply(rgb) }
+                            let graded = output.codes(ofRGB: conversion.toOutput(rgb))
                             yp[node] = Self.fixed(graded.x)
                             uvp[node] = Int64(Self.fixed(graded.y)) << 32 + Int64(Self.fixed(graded.z))
                         }
@@ -74,19 +116,11 @@ public struct YUVLookupTable: Sendable {
         uv = uvs
     }
 
-/// Limited-range BT.709 codes → gamma-encoded R'G'B' (0…1 in gamut).
-    static func rgb(ofCodes c: SIMD3<Double>) -> SIMD3<Double> {
-        let luma = (c.x - 16) / 219, cb = (c.y - 128) / 224, cr = (c.z - 128) / 224
-        let r = luma + 1.5748 * cr, b = luma + 1.8556 * cb
-        let g = (luma - 0.2126 * r - 0.0722 * b) / 0.7152
-        return SIMD3(r, g, b)
-    }
+    /// Limited-range BT.709 codes → gamma-encoded R'G'B' (0…1 in gamut).
+    static func rgb(ofCodes c: SIMD3<Double>) -> SIMD3<Double> { ColourSpaces.Coding(ColourDescription.bt709).rgb(ofCodes: c) }
 
     /// Gamma-encoded R'G'B' → limited-range BT.709 codes (unrounded, unclamped).
-    static func codes(ofRGB rgb: SIMD3<Double>) -> SIMD3<Double> {
-        let luma = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
-        return SIMD3(16 + 219 * luma, 128 + 224 * (rgb.z - luma) / 1.8556, 128 + 224 * (rgb.x - luma) / 1.5748)
-    }
+    static func codes(ofRGB rgb: SIMD3<Double>) -> SIMD3<Double> { ColourSpaces.Coding(ColourDescription.bt709).codes(ofRGB: rgb) }
 
     /// A code in 8.8 fixed point, bounded far outside any real value so sums cannot overflow
     /// and every interpolated code has an entry in `clampedCodes`.
@@ -95,37 +129,72 @@ public struct YUVLookupTable: Sendable {
         return Int32((max(-bound, min(bound, code)) * Double(1 << valueBits)).rounded())
     }
 
-    /// Grades a picture in place.
+    /// Grades an 8-bit picture in place.
     public func apply(to frame: inout PlanarFrame, threads: Int) {
         apply(to: &frame, parallel: ParallelSlices(threads: threads))
     }
 
     func apply(to frame: inout PlanarFrame, parallel: ParallelSlices) {
+        precondition(inputBits == 8, "an 8-bit picture through an 8-bit table")
         let width = frame.width, height = frame.height
-        let chromaWidth = frame.chromaWidth, chromaHeight = frame.chromaHeight
+        frame.y.withUnsafeMutableBufferPointer { py in
+            frame.u.withUnsafeMutableBufferPointer { pu in
+                frame.v.withUnsafeMutableBufferPointer { pv in
+                    guard let py = py.baseAddress, let pu = pu.baseAddress, let pv = pv.baseAddress else { return }
+                    // In place: each block's samples are all read before any is written.
+                    run(SourcePlanes(y: py, u: pu, v: pv), into: Planes(y: py, u: pu, v: pv), width: width, height: height,
+                        parallel: parallel)
+                }
+            }
+        }
+    }
+
+    /// Converts and grades a deeper picture (10-bit codes) into a new 8-bit one.
+    public func apply(_ deep: DeepPlanarFrame, threads: Int) -> PlanarFrame {
+        apply(deep, parallel: ParallelSlices(threads: threads))
+    }
+
+    func apply(_ deep: DeepPlanarFrame, parallel: ParallelSlices) -> PlanarFrame {
+        precondition(inputBits == deep.bitDepth, "a \(deep.bitDepth)-bit picture through a \(inputBits)-bit table")
+        var out = PlanarFrame(width: deep.width, height: deep.height)
+        deep.y.withUnsafeBufferPointer { sy in
+            deep.u.withUnsafeBufferPointer { su in
+                deep.v.withUnsafeBufferPointer { sv in
+                    out.y.withUnsafeMutableBufferPointer { py in
+                        out.u.withUnsafeMutableBufferPointer { pu in
+                            out.v.withUnsafeMutableBufferPointer { pv in
+                                guard let sy = sy.baseAddress, let su = su.baseAddress, let sv = sv.baseAddress,
+                                      let py = py.baseAddress, let pu = pu.baseAddress, let pv = pv.baseAddress else { return }
+                                run(SourcePlanes(y: sy, u: su, v: sv), into: Planes(y: py, u: pu, v: pv), width: deep.width,
+                                    height: deep.height, parallel: parallel)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    private func run<S: FixedWidthInteger>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
+                                           parallel: ParallelSlices) {
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         let rowsPerSlice = 16
         let slices = (chromaHeight + rowsPerSlice - 1) / rowsPerSlice
+        let shift = codeShift
         y.withUnsafeBufferPointer { ty in
             uv.withUnsafeBufferPointer { tuv in
-                Self.tetrahedra.withUnsafeBufferPointer { tetrahedra in
+                Self.tetrahedra(shift: shift).withUnsafeBufferPointer { tetrahedra in
                     Self.clampedCodes.withUnsafeBufferPointer { clamped in
-                        frame.y.withUnsafeMutableBufferPointer { py in
-                            frame.u.withUnsafeMutableBufferPointer { pu in
-                                frame.v.withUnsafeMutableBufferPointer { pv in
-                                    guard let ty = ty.baseAddress, let tuv = tuv.baseAddress, let tetrahedra = tetrahedra.baseAddress,
-                                          let clamped = clamped.baseAddress,
-                                          let py = py.baseAddress, let pu = pu.baseAddress, let pv = pv.baseAddress else { return }
-                                    let table = Tables(y: ty, uv: tuv, tetrahedra: tetrahedra, clamped: clamped + Self.codeBound)
-                                    let planes = Planes(y: py, u: pu, v: pv)
-                                    // Each slice owns whole chroma rows and the two luma rows under them.
-                                    parallel.run(slices) { slice in
-                                        let first = slice * rowsPerSlice
-                                        for cy in first..<min(chromaHeight, first + rowsPerSlice) {
-                                            Self.gradeChromaRow(cy, planes: planes, table: table, width: width, height: height,
-                                                                chromaWidth: chromaWidth)
-                                        }
-                                    }
-                                }
+                        guard let ty = ty.baseAddress, let tuv = tuv.baseAddress, let tetrahedra = tetrahedra.baseAddress,
+                              let clamped = clamped.baseAddress else { return }
+                        let table = Tables(y: ty, uv: tuv, tetrahedra: tetrahedra, clamped: clamped + Self.codeBound, shift: shift)
+                        // Each slice owns whole chroma rows and the two luma rows under them.
+                        parallel.run(slices) { slice in
+                            let first = slice * rowsPerSlice
+                            for cy in first..<min(chromaHeight, first + rowsPerSlice) {
+                                Self.gradeChromaRow(cy, source: source, planes: planes, table: table, width: width, height: height,
+                                                    chromaWidth: chromaWidth)
                             }
                         }
                     }
@@ -140,6 +209,24 @@ public struct YUVLookupTable: Sendable {
         let tetrahedra: UnsafePointer<Tetrahedron>
         /// Indexed by code, −codeBound…codeBound.
         let clamped: UnsafePointer<UInt8>
+        /// log2 of the codes between nodes.
+        let shift: Int
+    }
+
+    struct SourcePlanes<S: FixedWidthInteger>: @unchecked Sendable {
+        let y: UnsafePointer<S>
+        let u: UnsafePointer<S>
+        let v: UnsafePointer<S>
+
+        init(y: UnsafePointer<S>, u: UnsafePointer<S>, v: UnsafePointer<S>) {
+            self.y = y
+            self.u = u
+            self.v = v
+        }
+
+        init(y: UnsafeMutablePointer<S>, u: UnsafeMutablePointer<S>, v: UnsafeMutablePointer<S>) {
+            self.init(y: UnsafePointer(y), u: UnsafePointer(u), v: UnsafePointer(v))
+        }
     }
 
     struct Planes: @unchecked Sendable {
@@ -157,14 +244,20 @@ public struct YUVLookupTable: Sendable {
         let fa: UInt8, fb: UInt8, fc: UInt8
     }
 
-    /// Every tetrahedron, at `fu << 6 | fv << 3 | fy`: a load instead of sorting three places per
-    /// lookup, whose data-dependent branches mispredict on real pictures. (Equal places may go
-    /// in either order: the node between them then weighs nothing.)
-    static let tetrahedra: [Tetrahedron] = {
+    /// Every tetrahedron, at `fu << 2s | fv << s | fy` (s: the table's shift): a load instead of
+    /// sorting three places per lookup, whose data-dependent branches mispredict on real
+    /// pictures. (Equal places may go in either order: the node between them then weighs nothing.)
+    static func tetrahedra(shift: Int) -> [Tetrahedron] { shift == 3 ? tetrahedra8 : tetrahedra10 }
+    static let tetrahedra8 = makeTetrahedra(shift: 3)
+    static let tetrahedra10 = makeTetrahedra(shift: 5)
+
+    static func makeTetrahedra(shift: Int) -> [Tetrahedron] {
+        let step = 1 << shift
         var out: [Tetrahedron] = []
-        for fu in 0..<codeStep {
-            for fv in 0..<codeStep {
-                for fy in 0..<codeStep {
+        out.reserveCapacity(step * step * step)
+        for fu in 0..<step {
+            for fv in 0..<step {
+                for fy in 0..<step {
                     let axes = [(fy, strideY), (fu, strideU), (fv, strideV)].sorted { $0.0 > $1.0 }
                     out.append(Tetrahedron(second: Int16(axes[0].1), third: Int16(axes[0].1 + axes[1].1),
                                            fa: UInt8(axes[0].0), fb: UInt8(axes[1].0), fc: UInt8(axes[2].0)))
@@ -172,7 +265,7 @@ public struct YUVLookupTable: Sendable {
             }
         }
         return out
-    }()
+    }
 
     /// Each code from −codeBound to codeBound clamped to 0…255: a load instead of two compares.
     static let clampedCodes: [UInt8] = (-codeBound...codeBound).map { UInt8(clamping: $0) }
@@ -180,17 +273,21 @@ public struct YUVLookupTable: Sendable {
     /// One row of 2×2 blocks: their chroma from the old luma's mean, then their luma samples
     /// from the old chroma.
     @inline(__always)
-    static func gradeChromaRow(_ cy: Int, planes: Planes, table: Tables, width: Int, height: Int, chromaWidth: Int) {
+    static func gradeChromaRow<S: FixedWidthInteger>(_ cy: Int, source: SourcePlanes<S>, planes: Planes, table: Tables, width: Int,
+                                                     height: Int, chromaWidth: Int) {
         let top = planes.y + 2 * cy * width
+        let sourceTop = source.y + 2 * cy * width
         let hasBottom = 2 * cy + 1 < height
         let bottom = hasBottom ? top + width : top
+        let sourceBottom = hasBottom ? sourceTop + width : sourceTop
         let uRow = planes.u + cy * chromaWidth, vRow = planes.v + cy * chromaWidth
+        let uSource = source.u + cy * chromaWidth, vSource = source.v + cy * chromaWidth
         // Whole blocks first, without the edge tests; then a right edge column of one sample's width.
         let whole = hasBottom ? width / 2 : 0
         for cx in 0..<whole {
             let x0 = 2 &* cx
-            let a = Int(top[x0]), b = Int(top[x0 &+ 1]), c = Int(bottom[x0]), d = Int(bottom[x0 &+ 1])
-            let cell = ChromaCell(u: Int(uRow[cx]), v: Int(vRow[cx]))
+            let a = Int(sourceTop[x0]), b = Int(sourceTop[x0 &+ 1]), c = Int(sourceBottom[x0]), d = Int(sourceBottom[x0 &+ 1])
+            let cell = ChromaCell(u: Int(uSource[cx]), v: Int(vSource[cx]), table)
             (uRow[cx], vRow[cx]) = cell.chroma(luma: (a &+ b &+ c &+ d &+ 2) &>> 2, table)
             top[x0] = cell.luma(a, table)
             top[x0 &+ 1] = cell.luma(b, table)
@@ -201,8 +298,8 @@ public struct YUVLookupTable: Sendable {
             let x0 = 2 * cx
             let hasRight = x0 + 1 < width
             let x1 = hasRight ? x0 + 1 : x0
-            let a = Int(top[x0]), b = Int(top[x1]), c = Int(bottom[x0]), d = Int(bottom[x1])
-            let cell = ChromaCell(u: Int(uRow[cx]), v: Int(vRow[cx]))
+            let a = Int(sourceTop[x0]), b = Int(sourceTop[x1]), c = Int(sourceBottom[x0]), d = Int(sourceBottom[x1])
+            let cell = ChromaCell(u: Int(uSource[cx]), v: Int(vSource[cx]), table)
             // Repeated samples at a picture's odd edge weigh as the ones they repeat.
             (uRow[cx], vRow[cx]) = cell.chroma(luma: (a + b + c + d + 2) >> 2, table)
             top[x0] = cell.luma(a, table)
@@ -221,28 +318,29 @@ public struct YUVLookupTable: Sendable {
         let places: Int
 
         @inline(__always)
-        init(u: Int, v: Int) {
-            let shift = YUVLookupTable.codeShift, mask = YUVLookupTable.fractionMask
+        init(u: Int, v: Int, _ table: Tables) {
+            let shift = table.shift, mask = (1 &<< shift) &- 1
             base = (u &>> shift) &* YUVLookupTable.strideU &+ (v &>> shift) &* YUVLookupTable.strideV
-            places = (u & mask) &<< (2 * shift) | (v & mask) &<< shift
+            places = (u & mask) &<< (2 &* shift) | (v & mask) &<< shift
         }
 
-        /// Σ weight × node over the tetrahedron holding luma code `y`, the weights in eighths
-        /// (as 8·first + fa·(second − first) + fb·(third − second) + fc·(last − third)).
+        /// Σ weight × node over the tetrahedron holding luma code `y`, the weights in steps
+        /// (as step·first + fa·(second − first) + fb·(third − second) + fc·(last − third)).
         @inline(__always)
         func sum<T: FixedWidthInteger>(_ y: Int, _ nodes: UnsafePointer<T>, _ table: Tables) -> Int {
-            let t = table.tetrahedra[places | (y & YUVLookupTable.fractionMask)]
-            let first = base &+ (y &>> YUVLookupTable.codeShift)
+            let shift = table.shift
+            let t = table.tetrahedra[places | (y & ((1 &<< shift) &- 1))]
+            let first = base &+ (y &>> shift)
             let n0 = Int(nodes[first]), n1 = Int(nodes[first &+ Int(t.second)]), n2 = Int(nodes[first &+ Int(t.third)])
             let n3 = Int(nodes[first &+ (YUVLookupTable.strideY + YUVLookupTable.strideU + YUVLookupTable.strideV)])
-            return n0 &<< YUVLookupTable.codeShift &+ Int(t.fa) &* (n1 &- n0) &+ Int(t.fb) &* (n2 &- n1) &+ Int(t.fc) &* (n3 &- n2)
+            return n0 &<< shift &+ Int(t.fa) &* (n1 &- n0) &+ Int(t.fb) &* (n2 &- n1) &+ Int(t.fc) &* (n3 &- n2)
         }
 
         /// A sum of `sum` rounded once to a code and clamped to 0…255.
         @inline(__always)
         static func code(_ sum: Int, _ table: Tables) -> UInt8 {
-            let bits = YUVLookupTable.codeShift + YUVLookupTable.valueBits
-            return table.clamped[(sum &+ (1 << (bits - 1))) &>> bits]
+            let bits = table.shift &+ YUVLookupTable.valueBits
+            return table.clamped[(sum &+ (1 &<< (bits &- 1))) &>> bits]
         }
 
         /// The graded Y' of luma code `y` in this cell.

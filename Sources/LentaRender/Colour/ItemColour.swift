@@ -1,0 +1,52 @@
+import Foundation
+import LentaCore
+import LentaMedia
+
+/// An item's colour path: its source's colour description, the output's, and its grade. The
+/// table for each source depth is built when first needed — once per item — and turns the
+/// source's codes into the working format in the one pass a grade alone would cost.
+final class ItemColour {
+    /// What the source's numbers mean (a clip refines it once its stream is open).
+    var source: ColourDescription {
+        didSet { if source != oldValue { tables = [:] } }
+    }
+    let output: ColourDescription
+    let grade: ColourGrade?
+    let parallel: ParallelSlices
+    private var tables: [Int: YUVLookupTable?] = [:]
+
+    init(source: ColourDescription, output: ColourDescription, grade: ColourGrade?, parallel: ParallelSlices) {
+        self.source = source
+        self.output = output
+        self.grade = grade
+        self.parallel = parallel
+    }
+
+    /// The table for codes of `bits` bits; nil when 8-bit codes need no change.
+    func table(bits: Int) -> YUVLookupTable? {
+        if let made = tables[bits] { return made }
+        var described = source
+        described.bitDepth = bits
+        let made = YUVLookupTable.make(source: described, output: output, grade: grade, parallel: parallel)
+        tables[bits] = .some(made)
+        return made
+    }
+
+    /// A picture of the source in the working format.
+    func convert(_ picture: SourcePicture) -> PlanarFrame {
+        switch picture {
+        case .eightBit(var frame):
+            table(bits: 8)?.apply(to: &frame, parallel: parallel)
+            return frame
+        case .deep(let frame):
+            guard let table = table(bits: frame.bitDepth) else {
+                // Unreachable (a deeper coding is never the output's), but never a crash.
+                return PlanarFrame(width: frame.width, height: frame.height)
+            }
+            return table.apply(frame, parallel: parallel)
+        }
+    }
+
+    /// Whether an 8-bit picture comes out as it went in.
+    var leavesEightBitAlone: Bool { table(bits: 8) == nil }
+}
