@@ -22,7 +22,7 @@ struct ParallelSlices: Sendable {
 
     init(threads: Int) { self.threads = max(1, threads) }
 
-    func run(_ count: Int, _ body: (Int) -> Void) {
+    func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         if threads == 1 || count <= 1 {
             for i in 0..<count { body(i) }
         } else {

@@ -36,7 +36,9 @@ public final class StoryRenderer {
         defer { InterruptCleanup.protect(nil) }
         let total = frameCount
         let queue = FrameQueue(capacity: queueDepth)
-        let compositor = self.compositor
+        // The compositor is handed to the producing thread: this thread does not touch it again
+        // until `finished` says that thread is done.
+        nonisolated(unsafe) let compositor = self.compositor
         let finished = DispatchSemaphore(value: 0)
         let producer = Thread {
             defer { finished.signal() }

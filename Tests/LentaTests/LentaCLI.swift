@@ -58,7 +58,7 @@ struct LentaCLI {
 }
 
 /// A temporary folder removed when the value goes away.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     let url: URL
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("lenta-test-\(UUID().uuidString)")
@@ -70,7 +70,7 @@ final class TemporaryFolder {
 
 /// A scanned copy of the synthetic library in a catalog of its own, for suites that run
 /// commands against it (each suite keeps one, shared by its tests).
-struct ScannedLibrary {
+struct ScannedLibrary: Sendable {
     let temp: TemporaryFolder
     let catalog: String
     let photos: String

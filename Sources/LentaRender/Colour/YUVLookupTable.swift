@@ -53,7 +53,8 @@ public struct YUVLookupTable: Sendable {
         var uvs = [Int64](repeating: 0, count: count)
         ys.withUnsafeMutableBufferPointer { yOut in
             uvs.withUnsafeMutableBufferPointer { uvOut in
-                let target = (y: yOut.baseAddress, uv: uvOut.baseAddress)
+                // Slices write disjoint nodes, and `parallel.run` returns when all are done.
+                nonisolated(unsafe) let target = (y: yOut.baseAddress, uv: uvOut.baseAddress)
                 // Each slice fills one Cr plane of nodes: disjoint writes, the same values for any split.
                 parallel.run(n) { vi in
                     guard let yp = target.y, let uvp = target.uv else { return }
