@@ -1,7 +1,7 @@
 /// How a story is encoded: frame size and rate, H.264 and AAC settings, and the MP4 flags.
 /// Presets live as JSON in `presets/output/NAME.json`; a project names one in `output.preset`
 /// and may change its size, rate and CRF (`applying(_:)`).
-public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
+public struct OutputPreset: Hashable, Sendable, StrictJSONObject {
     public var name: String
     /// What it is for, in a few words.
     public var description: String?
@@ -28,7 +28,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     public static let requiredKeys = ["name", "width", "height", "fps", "video", "audio", "container"]
 
     /// The video stream: an FFmpeg encoder and its settings.
-    public struct Video: Hashable, Sendable, ProjectJSONObject {
+    public struct Video: Hashable, Sendable, StrictJSONObject {
         /// `libx264`.
         public var codec: String
         /// `high`.
@@ -60,7 +60,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         /// x264's speed presets, fastest first.
         public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
             let codec: String? = o.read("codec"), profile: String? = o.read("profile"), pixelFormat: String? = o.read("pixelFormat")
             let crf: Int? = o.read("crf"), preset: String? = o.read("preset"), gop: Int? = o.read("gop"), bFrames: Int? = o.read("bFrames")
@@ -68,8 +68,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             self.init(codec: codec, profile: profile, pixelFormat: pixelFormat, crf: crf, preset: preset, gop: gop, bFrames: bFrames)
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("codec", codec)
             o.set("profile", profile)
             o.set("pixelFormat", pixelFormat)
@@ -82,7 +82,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     }
 
     /// The audio stream.
-    public struct Audio: Hashable, Sendable, ProjectJSONObject {
+    public struct Audio: Hashable, Sendable, StrictJSONObject {
         /// `aac`.
         public var codec: String
         /// Bits per second.
@@ -100,7 +100,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         public static let jsonKeys = ["codec", "bitrate", "sampleRate", "channels"]
         public static let requiredKeys = jsonKeys
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
             let codec: String? = o.read("codec"), bitrate: Int? = o.read("bitrate")
             let sampleRate: Int? = o.read("sampleRate"), channels: Int? = o.read("channels")
@@ -108,8 +108,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             self.init(codec: codec, bitrate: bitrate, sampleRate: sampleRate, channels: channels)
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("codec", codec)
             o.set("bitrate", bitrate)
             o.set("sampleRate", sampleRate)
@@ -119,7 +119,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     }
 
     /// The MP4 container.
-    public struct Container: Hashable, Sendable, ProjectJSONObject {
+    public struct Container: Hashable, Sendable, StrictJSONObject {
         /// The mov muxer's `movflags`: `+faststart` puts the index first, so playback can start
         /// before the whole file has arrived.
         public var movflags: String
@@ -129,20 +129,20 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         public static let jsonKeys = ["movflags"]
         public static let requiredKeys = jsonKeys
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys),
                   let movflags: String = o.read("movflags") else { return nil }
             self.movflags = movflags
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("movflags", movflags)
             return o.value
         }
     }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         let name: String? = o.read("name"), width: Int? = o.read("width"), height: Int? = o.read("height")
         let fps: OutputFrameRate? = o.read("fps"), video: Video? = o.read("video")
@@ -158,8 +158,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         self.container = container
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("name", name)
         o.set("description", description)
         o.set("width", width)
@@ -187,7 +187,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         var problems: [ProjectProblem] = []
         /// `key` is a member, or a member of one: `video.crf`.
         func error(_ key: String, _ message: String) {
-            let path = key.split(separator: ".").reduce(ProjectJSON.Path.root) { $0 + String($1) }
+            let path = key.split(separator: ".").reduce(JSONPath.root) { $0 + String($1) }
             problems.append(ProjectProblem(path, message))
         }
         if name.isEmpty { error("name", "must not be empty") }
@@ -204,7 +204,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         if video.codec.isEmpty { error("video.codec", "must not be empty") }
         if !ProjectLimits.crf.contains(video.crf) { error("video.crf", "must be in [0, 51] (is \(video.crf))") }
         if video.codec == "libx264", !Video.x264Presets.contains(video.preset) {
-            error("video.preset", "\(ProjectJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
+            error("video.preset", "\(StrictJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
         }
         if video.gop < 1 { error("video.gop", "must be at least 1 (is \(video.gop))") }
         if !(0...16).contains(video.bFrames) { error("video.bFrames", "must be in [0, 16] (is \(video.bFrames))") }

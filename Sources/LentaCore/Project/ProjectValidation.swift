@@ -2,7 +2,7 @@ import Foundation
 
 /// One run of `ProjectValidator` over one project: the checks and what they found.
 final class ProjectValidation {
-    typealias Path = ProjectJSON.Path
+    typealias Path = JSONPath
 
     let project: ProjectFile
     let validator: ProjectValidator
@@ -163,10 +163,10 @@ final class ProjectValidation {
         let known = library.outputPresetNames()
         guard !known.contains(name) else { return }
         guard !known.isEmpty else {
-            error(path, "no output presets found, so \(ProjectJSON.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
+            error(path, "no output presets found, so \(StrictJSON.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
             return
         }
-        var message = "unknown preset \(ProjectJSON.quoted(name)) ("
+        var message = "unknown preset \(StrictJSON.quoted(name)) ("
         if let guess = ProjectSuggestion.closest(to: name, in: known) { message += "did you mean \"\(guess)\"? " }
         error(path, message + "known: \(known.joined(separator: ", ")))")
     }
