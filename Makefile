@@ -9,7 +9,7 @@ DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
 
-.PHONY: deps build test demo samples bench clean
+.PHONY: deps build test fuzz demo samples bench clean
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -24,6 +24,11 @@ build: deps
 test: deps
 	$(SWIFT) build -c debug
 	$(SWIFT) test --parallel
+
+# The fuzzing campaign, FUZZ_SECONDS per target (make test runs a short fixed slice of it).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 DEMO := LENTA_CATALOG=out/demo-catalog.sqlite $(BIN)
 

@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C libraries, each behind a small shim.
@@ -47,7 +48,8 @@ let package = Package(
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
-                           "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport"]),
+                           "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v6]

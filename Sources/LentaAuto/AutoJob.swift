@@ -137,6 +137,8 @@ public final class AutoJob {
                     continue
                 }
                 outcome.reason = why
+                // Never over a file the story reads (an item named like the story in --out).
+                try StoryInputs(project: story.project, projectFile: projectURL).check(output: videoURL.path)
                 if options.dryRun {
                     outcome.state = .due
                     continue
@@ -262,7 +264,9 @@ public final class AutoJob {
         var removed: [String] = []
         for name in names.sorted() where name.hasPrefix(".") && name.contains(".mp4.partial-") {
             let path = folder.appendingPathComponent(name).path
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+            // One a render from a plan is writing now is claimed by it: left alone.
+            guard let claim = TemporaryFileClaim(path: path) else { continue }
+            if withExtendedLifetime(claim, { unlink(path) }) == 0 { removed.append(path) }
         }
         return removed
     }

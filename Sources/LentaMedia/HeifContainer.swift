@@ -1,4 +1,5 @@
 import CHeif
+import LentaCore
 
 /// A HEIF/HEIC/AVIF file opened with libheif (`heif_context`), owned here and freed in `deinit`.
 final class HeifFile {
@@ -11,7 +12,7 @@ final class HeifFile {
             throw MediaReadError("heif_context_alloc", path: path, reason: "out of memory")
         }
         context = made
-        let error = heif_context_read_from_file(context, path, nil)
+        let error = FilePathBytes.withCString(path) { heif_context_read_from_file(made, $0, nil) }
         guard error.code == heif_error_Ok else { throw Self.error("read HEIF", path, error) }
     }
 

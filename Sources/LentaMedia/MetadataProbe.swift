@@ -70,6 +70,7 @@ public enum MetadataProbe {
             throw MediaReadError("read", path: file.path, reason: "not a photo format")
         }
         if let problem = container.problem { throw MediaReadError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+        if metadata.format == .jpeg, let cut = try JPEGCompleteness.warning(file) { metadata.warnings.append(cut) }
 
         var fields = ExifFields()
         if let bytes = container.exif {

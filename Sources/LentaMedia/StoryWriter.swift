@@ -11,6 +11,7 @@ public final class StoryWriter {
     public let path: String
     /// The file being written until `finish()` renames it to `path`.
     public let temporaryPath: String
+    private let claim: TemporaryFileClaim?
     public let preset: OutputPreset
     public private(set) var framesWritten = 0
     public private(set) var samplesWritten = 0
@@ -30,10 +31,10 @@ public final class StoryWriter {
     public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0) throws {
         self.path = path
         self.preset = preset
-        let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)").path
+        temporaryPath = StaleTemporaryFiles.temporaryPath(for: path)
         muxer = try MuxerContext(format: "mp4", path: temporaryPath, reportedPath: path)
+        // Claimed while written, so the next render of this output removes it only once we are gone.
+        claim = TemporaryFileClaim(path: temporaryPath)
         do {
             video = try Self.videoEncoder(preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)
             videoStream = try muxer.addStream(for: video)

@@ -40,8 +40,10 @@ public enum StorySetup {
 }
 
 extension StoryCompositor {
-    /// The frame shown at `seconds` into the story: `floor(seconds × fps)`, exactly.
+    /// The frame shown at `seconds` into the story: `floor(seconds × fps)`, exactly; past the
+    /// longest story there can be (or not a number), `frameCount`: past the end.
     public func frameIndex(at seconds: Double) -> Int {
-        Int((Rational(seconds: seconds) * timeline.fps).floor)
+        guard seconds >= 0, seconds <= ProjectLimits.maximumStorySeconds else { return seconds < 0 ? -1 : frameCount }
+        return Int((Rational(seconds: seconds) * timeline.fps).floor)
     }
 }

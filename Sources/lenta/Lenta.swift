@@ -1,4 +1,5 @@
 import ArgumentParser
+import LentaMedia
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,9 @@ struct Lenta: ParsableCommand {
 
     /// ArgumentParser exits 64 on bad usage; lenta documents 2, as most Unix tools do.
     static func main() {
+        // FFmpeg's own log lines never reach lenta's output: every command reports what the
+        // libraries return in its own words, through `Terminal`.
+        FFmpegLogging.silence()
         do {
             var command = try parseAsRoot()
             try command.run()

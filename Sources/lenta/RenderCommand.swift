@@ -36,7 +36,12 @@ struct Render: ParsableCommand {
     func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
+        try story.refuseOverwritingInputs(with: output)
         InterruptCleanup.install()
+        // What a render killed outright (SIGKILL, power loss) left of this output before.
+        for removed in StaleTemporaryFiles.remove(besideOutput: output) where !quiet {
+            Terminal.error("removed \(DiagnosticText.path(removed)), left by an interrupted render")
+        }
         let renderer: StoryRenderer
         do {
             renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, threads: threads ?? 0)
@@ -62,6 +67,8 @@ struct Render: ParsableCommand {
 /// problem.
 struct LoadedStory {
     var resolved: ResolvedStory
+    /// The project file (outputs are checked against it and everything it names).
+    var file: URL
     var preset: OutputPreset
     var project: ProjectFile { resolved.project }
 
@@ -81,5 +88,16 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         resolved = story
+        file = url
+    }
+
+    /// Exit 2 when `output` is the project file or any file the story reads.
+    func refuseOverwritingInputs(with output: String) throws {
+        do {
+            try StoryInputs(project: project, projectFile: file).check(output: output)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
     }
 }

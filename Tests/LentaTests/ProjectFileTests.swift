@@ -534,6 +534,11 @@ enum ProjectFixtures {
         #expect(output["crf"]?["maximum"] as? Int == ProjectLimits.crf.upperBound)
         let text = Self.def("text", root)["properties"] as? [String: [String: Any]] ?? [:]
         #expect(text["size"]?["maximum"] as? Double == ProjectLimits.maximumTextSize)
+        #expect(text["content"]?["maxLength"] as? Int == ProjectLimits.maximumCaptionLength)
+        let top = root["properties"] as? [String: [String: Any]] ?? [:]
+        #expect(top["title"]?["maxLength"] as? Int == ProjectLimits.maximumTitleLength)
+        #expect(top["subtitle"]?["maxLength"] as? Int == ProjectLimits.maximumSubtitleLength)
+        #expect(top["items"]?["maxItems"] as? Int == ProjectLimits.maximumItems)
     }
 
     @Test func presetSchemaMatchesTheModel() throws {

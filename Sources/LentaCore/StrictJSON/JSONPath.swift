@@ -28,7 +28,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
                 if JSONPath.isPlainName(key) {
                     text += text.isEmpty ? key : "." + key
                 } else {
-                    text += "[" + StrictJSON.quoted(key) + "]"
+                    text += "[" + DiagnosticText.quoted(key, limit: 40) + "]"
                 }
             }
         }
