@@ -20,7 +20,7 @@ enum RenderKeys {
                 media.append("\(url.path)\tmissing")
             }
         }
-        let presetBytes = Data(try ProjectJSON.write(preset.projectJSON).utf8)
+        let presetBytes = Data(try StrictJSON.write(preset.json).utf8)
         return RenderKey(project: hash(projectBytes), media: hash(Data(media.joined(separator: "\n").utf8)),
                          preset: hash(presetBytes), toolVersion: ToolVersion.current)
     }

@@ -12,13 +12,13 @@ public enum RouteGeoJSON {
             let geometry = parts.count == 1
                 ? "{\"type\":\"LineString\",\"coordinates\":\(line(parts[0]))}"
                 : "{\"type\":\"MultiLineString\",\"coordinates\":[\(parts.map(line).joined(separator: ","))]}"
-            let properties = title.map { "{\"name\":\(ProjectJSON.quoted($0))}" } ?? "{}"
+            let properties = title.map { "{\"name\":\(StrictJSON.quoted($0))}" } ?? "{}"
             features.append("{\"type\":\"Feature\",\"properties\":\(properties),\"geometry\":\(geometry)}")
         }
         for (i, stop) in stops.enumerated() {
             var properties = ["\"stop\":\(i + 1)"]
-            properties.append("\"name\":" + (stop.name.map(ProjectJSON.quoted) ?? "null"))
-            properties.append("\"time\":" + (StopTimeText.local(stop.time).map(ProjectJSON.quoted) ?? "null"))
+            properties.append("\"name\":" + (stop.name.map(StrictJSON.quoted) ?? "null"))
+            properties.append("\"time\":" + (StopTimeText.local(stop.time).map(StrictJSON.quoted) ?? "null"))
             properties.append("\"items\":\(stop.itemCount)")
             features.append("{\"type\":\"Feature\",\"properties\":{\(properties.joined(separator: ","))},"
                             + "\"geometry\":{\"type\":\"Point\",\"coordinates\":\(position(stop.point.longitude, stop.point.latitude))}}")

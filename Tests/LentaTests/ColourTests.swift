@@ -302,7 +302,7 @@ struct ColourTests {
         }
         // Every shipped look reads, and writes back the same.
         for (name, recipe) in try PresetLibrary(directory: PresetLibrary.sourceTreePresets).looks() {
-            let again = try LookRecipe.read(Data(try ProjectJSON.write(recipe.projectJSON).utf8), file: name)
+            let again = try LookRecipe.read(Data(try StrictJSON.write(recipe.json).utf8), file: name)
             #expect(again == recipe)
         }
     }

@@ -173,7 +173,7 @@ enum ProjectFixtures {
 
             """)
         #expect(try ProjectFile(items: []).jsonText() == "{\n  \"items\": [],\n  \"lenta\": 1\n}\n")
-        #expect(throws: ProjectJSON.WriteError.self) { try ProjectFile(items: [ProjectItem(path: "a.jpg", duration: .nan)]).jsonText() }
+        #expect(throws: StrictJSON.WriteError.self) { try ProjectFile(items: [ProjectItem(path: "a.jpg", duration: .nan)]).jsonText() }
     }
 
     @Test func spellingsThatReadTheSame() throws {
@@ -214,13 +214,13 @@ enum ProjectFixtures {
     }
 
     @Test func pathsAreWrittenAndReadBack() {
-        let path = ProjectJSON.Path.root + "items" + 3 + "kenBurns" + "to"
+        let path = JSONPath.root + "items" + 3 + "kenBurns" + "to"
         #expect(path.description == "items[3].kenBurns.to")
-        #expect(ProjectJSON.Path(parsing: "items[3].kenBurns.to") == path)
-        let odd = ProjectJSON.Path.root + "items" + 0 + "my \"key\""
+        #expect(JSONPath(parsing: "items[3].kenBurns.to") == path)
+        let odd = JSONPath.root + "items" + 0 + "my \"key\""
         #expect(odd.description == #"items[0]["my \"key\""]"#)
-        #expect(ProjectJSON.Path(parsing: odd.description) == odd)
-        #expect(ProjectJSON.Path.root.description == "")
+        #expect(JSONPath(parsing: odd.description) == odd)
+        #expect(JSONPath.root.description == "")
     }
 
     @Test func suggestions() {
@@ -492,7 +492,7 @@ enum ProjectFixtures {
             #expect(keys.count == Set(keys).count, "\(name) lists a key twice")
         }
         // The model's writing uses exactly these keys: a fully populated sample has all of them.
-        guard case .object(let members) = ProjectFixtures.everything.projectJSON else { Issue.record("not an object"); return }
+        guard case .object(let members) = ProjectFixtures.everything.json else { Issue.record("not an object"); return }
         #expect(Set(members.map(\.key)) == Set(ProjectFile.jsonKeys))
         if case .array(let items) = members.first(where: { $0.key == "items" })?.value {
             let keys = items.flatMap { item -> [String] in
@@ -684,7 +684,7 @@ enum ProjectFixtures {
         #expect(try library.outputPreset(named: "preview").video.preset == "ultrafast")
         // A preset file is written as lenta writes JSON.
         let text = try String(contentsOf: PresetLibrary.sourceTreePresets.appendingPathComponent("output/preview.json"), encoding: .utf8)
-        #expect(try ProjectJSON.write(library.outputPreset(named: "preview").projectJSON) == text)
+        #expect(try StrictJSON.write(library.outputPreset(named: "preview").json) == text)
     }
 
     @Test func overridesAndUnknownNames() throws {
@@ -839,7 +839,7 @@ enum ProjectFixtures {
         tiny.name = "tiny"
         tiny.width = 320
         tiny.height = 180
-        try Data(ProjectJSON.write(tiny.projectJSON).utf8).write(to: mine.appendingPathComponent("tiny.json"))
+        try Data(StrictJSON.write(tiny.json).utf8).write(to: mine.appendingPathComponent("tiny.json"))
         let environment = ["LENTA_PRESETS": temp.path("mine")]
         let custom = try LentaCLI.run(["presets"], environment: environment)
         #expect(custom.status == 0 && custom.stdout.contains("  tiny  320×180") && !custom.stdout.contains("preview"))

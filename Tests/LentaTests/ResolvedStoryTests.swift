@@ -26,7 +26,7 @@ struct ResolvedStoryTests {
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lenta-out-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }
         let handle = try FileHandle(forWritingTo: out)
         process.standardOutput = handle

@@ -22,7 +22,7 @@ import Foundation
 ///   (degrees: 0 red, 60 yellow, 120 green, 180 cyan, 240 blue, 300 magenta) by `amount`
 ///   (0…1), leaving luma as it is.
 /// - `fade`: 0…0.5, lifts black to this level (a matte, faded print).
-public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
+public struct LookRecipe: Hashable, Sendable, StrictJSONObject {
     public var description: String
     /// The same controls as an item's `adjust`.
     public var adjust: Adjustments
@@ -48,7 +48,7 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
     public static let fadeRange = 0.0...0.5
 
     /// One point of a tone curve: `[in, out]`.
-    public struct CurvePoint: Hashable, Sendable, ProjectJSONConvertible {
+    public struct CurvePoint: Hashable, Sendable, StrictJSONConvertible {
         public var x: Double
         public var y: Double
 
@@ -57,7 +57,7 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
             self.y = y
         }
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard case .array(let pair) = value, pair.count == 2 else {
                 reader.report(path, "expected a point [in, out] of two numbers")
                 return nil
@@ -66,11 +66,11 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
             self.init(x, y)
         }
 
-        public var projectJSON: ProjectJSON.Value { .array([.number(x), .number(y)]) }
+        public var json: StrictJSON.Value { .array([.number(x), .number(y)]) }
     }
 
     /// A hue and how strongly to tint towards it.
-    public struct Tint: Hashable, Sendable, ProjectJSONObject {
+    public struct Tint: Hashable, Sendable, StrictJSONObject {
         /// Degrees on the colour wheel, [0, 360).
         public var hue: Double
         /// 0…1.
@@ -84,14 +84,14 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
         public static let jsonKeys = ["hue", "amount"]
         public static let requiredKeys = jsonKeys
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys),
                   let hue: Double = o.read("hue"), let amount: Double = o.read("amount") else { return nil }
             self.init(hue: hue, amount: amount)
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("hue", hue)
             o.set("amount", amount)
             return o.value
@@ -99,7 +99,7 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
     }
 
     /// Different tints for dark and bright tones.
-    public struct SplitTone: Hashable, Sendable, ProjectJSONObject {
+    public struct SplitTone: Hashable, Sendable, StrictJSONObject {
         public var shadows: Tint?
         public var highlights: Tint?
 
@@ -110,35 +110,35 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
 
         public static let jsonKeys = ["shadows", "highlights"]
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
             self.init(shadows: o.read("shadows"), highlights: o.read("highlights"))
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("shadows", shadows)
             o.set("highlights", highlights)
             return o.value
         }
     }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys),
               let description: String = o.read("description") else { return nil }
         let adjust = Adjustments(exposure: o.read("exposure"), contrast: o.read("contrast"), saturation: o.read("saturation"),
                                  temperature: o.read("temperature"), tint: o.read("tint"), highlights: o.read("highlights"),
                                  shadows: o.read("shadows"))
-        let curve: [CurvePoint?]? = o.list("curve") { CurvePoint(projectJSON: $0, at: $1, reader: reader) }
+        let curve: [CurvePoint?]? = o.list("curve") { CurvePoint(json: $0, at: $1, reader: reader) }
         self.init(description: description, adjust: adjust, curve: curve?.compactMap { $0 }, mono: o.read("mono"),
                   splitTone: o.read("splitTone"), fade: o.read("fade"))
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("description", description)
         for (key, value) in adjust.values { o.set(key, value) }
-        o.set("curve", curve.map { ProjectJSON.Value.array($0.map(\.projectJSON)) })
+        o.set("curve", curve.map { StrictJSON.Value.array($0.map(\.json)) })
         o.set("mono", mono)
         o.set("splitTone", splitTone)
         o.set("fade", fade)
@@ -148,7 +148,7 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
     /// What is wrong with the recipe's values, by JSON path.
     public func problems() -> [ProjectProblem] {
         var problems: [ProjectProblem] = []
-        typealias Path = ProjectJSON.Path
+        typealias Path = JSONPath
         func error(_ path: Path, _ message: String) { problems.append(ProjectProblem(path, message)) }
         func check(_ value: Double?, _ range: ClosedRange<Double>, _ path: Path, unit: String = "") {
             guard let value, !range.contains(value) else { return }
@@ -184,14 +184,14 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
     /// Reads and checks a look recipe's JSON.
     /// - Throws: `PresetLibraryError.invalid` naming `file`, with every problem.
     public static func read(_ data: Data, file: String) throws -> LookRecipe {
-        let value: ProjectJSON.Value
+        let value: StrictJSON.Value
         do {
-            value = try ProjectJSON.parse(data)
+            value = try StrictJSON.parse(data)
         } catch {
             throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
-        let reader = ProjectJSONReader()
-        let recipe = LookRecipe(projectJSON: value, at: .root, reader: reader)
+        let reader = StrictJSONReader()
+        let recipe = LookRecipe(json: value, at: .root, reader: reader)
         let problems = reader.problems + (recipe?.problems() ?? [])
         guard let recipe, problems.isEmpty else { throw PresetLibraryError.invalid(file: file, problems: problems) }
         return recipe

@@ -1,6 +1,6 @@
 /// Tone and colour changes to an item. Each is neutral when absent; the ranges are in
 /// `ProjectLimits`.
-public struct Adjustments: Hashable, Sendable, ProjectJSONObject {
+public struct Adjustments: Hashable, Sendable, StrictJSONObject {
     /// Stops: +1 doubles the light, −1 halves it. Neutral 0.
     public var exposure: Double?
     /// A factor about mid-grey. Neutral 1.
@@ -35,7 +35,7 @@ public struct Adjustments: Hashable, Sendable, ProjectJSONObject {
          ("tint", tint), ("highlights", highlights), ("shadows", shadows)]
     }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
         exposure = o.read("exposure")
         contrast = o.read("contrast")
@@ -46,8 +46,8 @@ public struct Adjustments: Hashable, Sendable, ProjectJSONObject {
         shadows = o.read("shadows")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         for (key, value) in values { o.set(key, value) }
         return o.value
     }

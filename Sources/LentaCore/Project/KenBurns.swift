@@ -1,6 +1,6 @@
 /// A slow pan and zoom across a photo: `"auto"` (lenta chooses a gentle one), `"none"`, or an
 /// explicit motion `{ "from": rect, "to": rect, "easing": … }`.
-public enum KenBurns: Hashable, Sendable, Codable, ProjectJSONConvertible {
+public enum KenBurns: Hashable, Sendable, Codable, StrictJSONConvertible {
     case auto
     case none
     case motion(KenBurnsMotion)
@@ -8,17 +8,17 @@ public enum KenBurns: Hashable, Sendable, Codable, ProjectJSONConvertible {
     /// The words `kenBurns` may be instead of an object.
     public static let keywords = ["auto", "none"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         switch value {
         case .string("auto"): self = .auto
         case .string("none"): self = .none
         case .string(let s):
-            var message = "\(ProjectJSON.quoted(s)) is not \"auto\", \"none\" or an object {from, to, easing}"
+            var message = "\(StrictJSON.quoted(s)) is not \"auto\", \"none\" or an object {from, to, easing}"
             if let guess = ProjectSuggestion.closest(to: s, in: Self.keywords) { message += " (did you mean \"\(guess)\"?)" }
             reader.report(path, message)
             return nil
         case .object:
-            guard let motion = KenBurnsMotion(projectJSON: value, at: path, reader: reader) else { return nil }
+            guard let motion = KenBurnsMotion(json: value, at: path, reader: reader) else { return nil }
             self = .motion(motion)
         default:
             reader.mismatch("\"auto\", \"none\" or an object {from, to, easing}", value, at: path)
@@ -26,28 +26,28 @@ public enum KenBurns: Hashable, Sendable, Codable, ProjectJSONConvertible {
         }
     }
 
-    public var projectJSON: ProjectJSON.Value {
+    public var json: StrictJSON.Value {
         switch self {
         case .auto: return .string("auto")
         case .none: return .string("none")
-        case .motion(let m): return m.projectJSON
+        case .motion(let m): return m.json
         }
     }
 
     public init(from decoder: Decoder) throws {
-        let value = try ProjectJSON.Value(from: decoder)
-        let reader = ProjectJSONReader()
-        guard let k = KenBurns(projectJSON: value, at: ProjectJSON.Path(codingPath: decoder.codingPath), reader: reader),
+        let value = try StrictJSON.Value(from: decoder)
+        let reader = StrictJSONReader()
+        guard let k = KenBurns(json: value, at: JSONPath(codingPath: decoder.codingPath), reader: reader),
               reader.problems.isEmpty else { throw ProjectFileError(problems: reader.problems) }
         self = k
     }
 
-    public func encode(to encoder: Encoder) throws { try projectJSON.encode(to: encoder) }
+    public func encode(to encoder: Encoder) throws { try json.encode(to: encoder) }
 }
 
 /// An explicit Ken Burns motion: the part of the (cropped) picture shown at the item's start and
 /// at its end, both `[x, y, width, height]` in 0…1; `easing` defaults to `linear`.
-public struct KenBurnsMotion: Hashable, Sendable, ProjectJSONObject {
+public struct KenBurnsMotion: Hashable, Sendable, StrictJSONObject {
     public var from: ProjectRect
     public var to: ProjectRect
     public var easing: KenBurnsEasing?
@@ -61,7 +61,7 @@ public struct KenBurnsMotion: Hashable, Sendable, ProjectJSONObject {
     public static let jsonKeys = ["from", "to", "easing"]
     public static let requiredKeys = ["from", "to"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         let from: ProjectRect? = o.read("from"), to: ProjectRect? = o.read("to")
         easing = o.read("easing")
@@ -70,8 +70,8 @@ public struct KenBurnsMotion: Hashable, Sendable, ProjectJSONObject {
         self.to = to
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("from", from)
         o.set("to", to)
         o.set("easing", easing)
@@ -80,7 +80,7 @@ public struct KenBurnsMotion: Hashable, Sendable, ProjectJSONObject {
 }
 
 /// How a Ken Burns motion speeds up and slows down.
-public enum KenBurnsEasing: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+public enum KenBurnsEasing: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
     case linear
     /// Starts slowly.
     case `in`

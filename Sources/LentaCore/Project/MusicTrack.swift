@@ -1,6 +1,6 @@
 /// A piece of music under the story. Tracks play one after another from the story's start;
 /// a track with `loop` repeats until the story ends. The music fades out with the story.
-public struct MusicTrack: Hashable, Sendable, ProjectJSONObject {
+public struct MusicTrack: Hashable, Sendable, StrictJSONObject {
     /// The audio file, relative to the project file's folder (or absolute).
     public var path: String
     /// 0 silent, 1 as recorded (the default), up to 2.
@@ -30,7 +30,7 @@ public struct MusicTrack: Hashable, Sendable, ProjectJSONObject {
     public static let jsonKeys = ["path", "volume", "fadeIn", "fadeOut", "loop", "start"]
     public static let requiredKeys = ["path"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         self.path = o.read("path") ?? ""
         volume = o.read("volume")
@@ -40,8 +40,8 @@ public struct MusicTrack: Hashable, Sendable, ProjectJSONObject {
         start = o.read("start")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("path", path)
         o.set("volume", volume)
         o.set("fadeIn", fadeIn)

@@ -1,6 +1,6 @@
 /// Frames per second as an exact fraction. Written `"30"` (or `30`) for a whole rate and
 /// `[30000, 1001]` for NTSC-style rates; `"30000/1001"` is read too.
-public struct OutputFrameRate: Hashable, Sendable, CustomStringConvertible, ProjectJSONConvertible, Codable {
+public struct OutputFrameRate: Hashable, Sendable, CustomStringConvertible, StrictJSONConvertible, Codable {
     public var numerator: Int
     public var denominator: Int
 
@@ -23,11 +23,11 @@ public struct OutputFrameRate: Hashable, Sendable, CustomStringConvertible, Proj
         self.init(n, d)
     }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         switch value {
         case .string(let s):
             guard let rate = OutputFrameRate(text: s) else {
-                reader.report(path, "\(ProjectJSON.quoted(s)) is not a frame rate (write \"30\" or [30000, 1001])")
+                reader.report(path, "\(StrictJSON.quoted(s)) is not a frame rate (write \"30\" or [30000, 1001])")
                 return nil
             }
             self = rate
@@ -50,18 +50,18 @@ public struct OutputFrameRate: Hashable, Sendable, CustomStringConvertible, Proj
         }
     }
 
-    public var projectJSON: ProjectJSON.Value {
+    public var json: StrictJSON.Value {
         denominator == 1 ? .string(String(numerator)) : .array([.integer(numerator), .integer(denominator)])
     }
 
     public init(from decoder: Decoder) throws {
-        let value = try ProjectJSON.Value(from: decoder)
-        let reader = ProjectJSONReader()
-        guard let rate = OutputFrameRate(projectJSON: value, at: ProjectJSON.Path(codingPath: decoder.codingPath), reader: reader) else {
+        let value = try StrictJSON.Value(from: decoder)
+        let reader = StrictJSONReader()
+        guard let rate = OutputFrameRate(json: value, at: JSONPath(codingPath: decoder.codingPath), reader: reader) else {
             throw ProjectFileError(problems: reader.problems)
         }
         self = rate
     }
 
-    public func encode(to encoder: Encoder) throws { try projectJSON.encode(to: encoder) }
+    public func encode(to encoder: Encoder) throws { try json.encode(to: encoder) }
 }

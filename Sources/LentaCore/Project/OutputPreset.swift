@@ -3,7 +3,7 @@
 /// brought to and how the story is cut into chapters. Presets live as JSON in
 /// `presets/output/NAME.json`; a project names one in `output.preset` and may change its size,
 /// rate and CRF (`applying(_:)`).
-public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
+public struct OutputPreset: Hashable, Sendable, StrictJSONObject {
     public var name: String
     /// What it is for, in a few words.
     public var description: String?
@@ -31,7 +31,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     public var chapterMode: ChapterMode { chapters ?? .place }
 
     /// How a story's MP4 is cut into chapters.
-    public enum ChapterMode: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+    public enum ChapterMode: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
         /// A chapter per place: consecutive items at one place (the city a person would name).
         case place
         /// A chapter per day, in the items' own local dates.
@@ -58,7 +58,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     public static let requiredKeys = ["name", "width", "height", "fps", "video", "audio", "container"]
 
     /// The video stream: an FFmpeg encoder and its settings.
-    public struct Video: Hashable, Sendable, ProjectJSONObject {
+    public struct Video: Hashable, Sendable, StrictJSONObject {
         /// The encoder tried first: `libx264`, `libx265`, `libsvtav1`, `hevc_nvenc`, `h264_vaapi`…
         public var codec: String
         /// Encoders tried in order when the one before cannot open (no graphics card, no driver):
@@ -101,19 +101,19 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         /// The encoders to try, in order.
         public var encoders: [String] { [codec] + fallback }
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
             let codec: String? = o.read("codec"), profile: String? = o.read("profile"), pixelFormat: String? = o.read("pixelFormat")
             let crf: Int? = o.read("crf"), preset: String? = o.read("preset"), gop: Int? = o.read("gop"), bFrames: Int? = o.read("bFrames")
-            let fallback = o.list("fallback") { String(projectJSON: $0, at: $1, reader: reader) ?? "" }
+            let fallback = o.list("fallback") { String(json: $0, at: $1, reader: reader) ?? "" }
             guard let codec, let profile, let pixelFormat, let crf, let preset, let gop, let bFrames else { return nil }
             let range = o.read("dynamicRange") { reader.enumeration(DynamicRange.self, $0, at: $1) }
             self.init(codec: codec, fallback: fallback ?? [], profile: profile, pixelFormat: pixelFormat, crf: crf, preset: preset,
                       gop: gop, bFrames: bFrames, dynamicRange: range)
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("codec", codec)
             if !fallback.isEmpty { o.set("fallback", .array(fallback.map { .string($0) })) }
             o.set("profile", profile)
@@ -128,7 +128,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     }
 
     /// The audio stream.
-    public struct Audio: Hashable, Sendable, ProjectJSONObject {
+    public struct Audio: Hashable, Sendable, StrictJSONObject {
         /// `aac`.
         public var codec: String
         /// Bits per second.
@@ -146,7 +146,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         public static let jsonKeys = ["codec", "bitrate", "sampleRate", "channels"]
         public static let requiredKeys = jsonKeys
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
             let codec: String? = o.read("codec"), bitrate: Int? = o.read("bitrate")
             let sampleRate: Int? = o.read("sampleRate"), channels: Int? = o.read("channels")
@@ -154,8 +154,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             self.init(codec: codec, bitrate: bitrate, sampleRate: sampleRate, channels: channels)
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("codec", codec)
             o.set("bitrate", bitrate)
             o.set("sampleRate", sampleRate)
@@ -165,7 +165,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     }
 
     /// The MP4 container.
-    public struct Container: Hashable, Sendable, ProjectJSONObject {
+    public struct Container: Hashable, Sendable, StrictJSONObject {
         /// The mov muxer's `movflags`: `+faststart` puts the index first, so playback can start
         /// before the whole file has arrived.
         public var movflags: String
@@ -175,20 +175,20 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         public static let jsonKeys = ["movflags"]
         public static let requiredKeys = jsonKeys
 
-        public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+        public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys),
                   let movflags: String = o.read("movflags") else { return nil }
             self.movflags = movflags
         }
 
-        public var projectJSON: ProjectJSON.Value {
-            var o = ProjectJSONObjectBuilder()
+        public var json: StrictJSON.Value {
+            var o = StrictJSONObjectBuilder()
             o.set("movflags", movflags)
             return o.value
         }
     }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         let name: String? = o.read("name"), width: Int? = o.read("width"), height: Int? = o.read("height")
         let fps: OutputFrameRate? = o.read("fps"), video: Video? = o.read("video")
@@ -206,8 +206,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         self.container = container
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("name", name)
         o.set("description", description)
         o.set("width", width)
@@ -237,7 +237,7 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         var problems: [ProjectProblem] = []
         /// `key` is a member, or a member of one: `video.crf`.
         func error(_ key: String, _ message: String) {
-            let path = key.split(separator: ".").reduce(ProjectJSON.Path.root) { $0 + String($1) }
+            let path = key.split(separator: ".").reduce(JSONPath.root) { $0 + String($1) }
             problems.append(ProjectProblem(path, message))
         }
         if name.isEmpty { error("name", "must not be empty") }
@@ -256,14 +256,14 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         let quality = kinds.map(\.qualityRange).reduce(0...63) { $0.clamped(to: $1) }
         if !quality.contains(video.crf) { error("video.crf", "must be in [\(quality.lowerBound), \(quality.upperBound)] (is \(video.crf))") }
         if kinds.contains(where: { $0 != .vaapi && $0 != .other }), !Video.x264Presets.contains(video.preset) {
-            error("video.preset", "\(ProjectJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
+            error("video.preset", "\(StrictJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
         }
         let family = VideoEncoderKind.codecFamily(of: video.codec)
         for (k, other) in video.fallback.enumerated() {
-            let path = ProjectJSON.Path.root + "video" + "fallback" + k
+            let path = JSONPath.root + "video" + "fallback" + k
             if other.isEmpty { problems.append(ProjectProblem(path, "must not be empty")) }
             else if VideoEncoderKind.codecFamily(of: other) != family {
-                problems.append(ProjectProblem(path, "\(ProjectJSON.quoted(other)) does not write \(family) as \(ProjectJSON.quoted(video.codec)) does"))
+                problems.append(ProjectProblem(path, "\(StrictJSON.quoted(other)) does not write \(family) as \(StrictJSON.quoted(video.codec)) does"))
             }
         }
         if let loudness, !Self.loudnessRange.contains(loudness) {

@@ -178,17 +178,17 @@ extension OutputPreset {
     /// Reads and checks a preset file's JSON.
     /// - Throws: `PresetLibraryError.invalid` with every problem.
     public static func read(_ data: Data, file: String, expectedName: String? = nil) throws -> OutputPreset {
-        let value: ProjectJSON.Value
+        let value: StrictJSON.Value
         do {
-            value = try ProjectJSON.parse(data)
+            value = try StrictJSON.parse(data)
         } catch {
             throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
-        let reader = ProjectJSONReader()
-        let preset = OutputPreset(projectJSON: value, at: .root, reader: reader)
+        let reader = StrictJSONReader()
+        let preset = OutputPreset(json: value, at: .root, reader: reader)
         var problems = reader.problems + (preset?.problems() ?? [])
         if let preset, let expectedName, preset.name != expectedName {
-            problems.append(ProjectProblem(path: .root + "name", message: "\(ProjectJSON.quoted(preset.name)) differs from the file's name \(ProjectJSON.quoted(expectedName))"))
+            problems.append(ProjectProblem(path: .root + "name", message: "\(StrictJSON.quoted(preset.name)) differs from the file's name \(StrictJSON.quoted(expectedName))"))
         }
         guard let preset, problems.isEmpty else { throw PresetLibraryError.invalid(file: file, problems: problems) }
         return preset

@@ -1,6 +1,6 @@
 /// An item `lenta project` left out of the story, kept so a person can swap it in by moving it
 /// to `items` (DESIGN.md, "What v2 adds"): its file and why it was left out.
-public struct ProjectAlternate: Hashable, Sendable, ProjectJSONObject {
+public struct ProjectAlternate: Hashable, Sendable, StrictJSONObject {
     /// The media file, relative to the project file's folder (or absolute).
     public var path: String
     public var reason: AlternateReason
@@ -13,15 +13,15 @@ public struct ProjectAlternate: Hashable, Sendable, ProjectJSONObject {
     public static let jsonKeys = ["path", "reason"]
     public static let requiredKeys = ["path", "reason"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         // A bad reason is reported; the path is kept so the file is still checked.
         self.path = o.read("path") ?? ""
         self.reason = o.read("reason") ?? .length
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("path", path)
         o.set("reason", reason)
         return o.value
@@ -29,7 +29,7 @@ public struct ProjectAlternate: Hashable, Sendable, ProjectJSONObject {
 }
 
 /// Why an item was left out of a story.
-public enum AlternateReason: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+public enum AlternateReason: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
     /// Another frame of the same burst (or run of near-identical shots) was better.
     case burst
     /// A copy of an item in the story (the same bytes, or the same picture minutes later).

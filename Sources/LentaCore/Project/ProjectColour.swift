@@ -1,6 +1,6 @@
 /// A colour for text and title cards: `"#RRGGBB"`, `"#RRGGBBAA"` (alpha last), or one of
 /// the names in `ProjectColour.named`. Written back as its name when it has one, else as hex.
-public struct ProjectColour: Hashable, Sendable, CustomStringConvertible, ProjectJSONConvertible, Codable {
+public struct ProjectColour: Hashable, Sendable, CustomStringConvertible, StrictJSONConvertible, Codable {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
@@ -53,13 +53,13 @@ public struct ProjectColour: Hashable, Sendable, CustomStringConvertible, Projec
         }.joined()
     }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard case .string(let s) = value else {
             reader.mismatch("a colour (\"#RRGGBB\" or a name)", value, at: path)
             return nil
         }
         guard let colour = ProjectColour(text: s) else {
-            var message = "\(ProjectJSON.quoted(s)) is not a colour ("
+            var message = "\(StrictJSON.quoted(s)) is not a colour ("
             if let guess = ProjectSuggestion.closest(to: s, in: Self.named.map(\.name)) { message += "did you mean \"\(guess)\"? " }
             message += "write \"#RRGGBB\", \"#RRGGBBAA\" or a name: \(Self.named.map(\.name).joined(separator: ", ")))"
             reader.report(path, message)
@@ -68,7 +68,7 @@ public struct ProjectColour: Hashable, Sendable, CustomStringConvertible, Projec
         self = colour
     }
 
-    public var projectJSON: ProjectJSON.Value { .string(description) }
+    public var json: StrictJSON.Value { .string(description) }
 
     public init(from decoder: Decoder) throws {
         let text = try String(from: decoder)

@@ -1,5 +1,5 @@
 /// Settings for every item that does not say otherwise.
-public struct ProjectDefaults: Hashable, Sendable, ProjectJSONObject {
+public struct ProjectDefaults: Hashable, Sendable, StrictJSONObject {
     /// Seconds a photo shows.
     public var photoDuration: Double?
     public var fit: FitMode?
@@ -22,7 +22,7 @@ public struct ProjectDefaults: Hashable, Sendable, ProjectJSONObject {
 
     public static let jsonKeys = ["photoDuration", "fit", "transition", "kenBurns"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
         photoDuration = o.read("photoDuration")
         fit = o.read("fit")
@@ -30,8 +30,8 @@ public struct ProjectDefaults: Hashable, Sendable, ProjectJSONObject {
         kenBurns = o.read("kenBurns")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("photoDuration", photoDuration)
         o.set("fit", fit)
         o.set("transition", transition)

@@ -6,7 +6,7 @@ import Foundation
 /// Reading (`ProjectFile.read`, `load`, or `JSONDecoder`) refuses unknown keys and reports every
 /// problem with its JSON path; writing (`jsonText`, `encodedJSON`, or `JSONEncoder`) produces
 /// exactly the schema's shape, so that `decode(encode(x)) == x`.
-public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
+public struct ProjectFile: Hashable, Sendable, StrictJSONObject {
     /// The version of the format this lenta reads and writes, the file's `"lenta"` key.
     public static let currentVersion = 1
 
@@ -39,7 +39,7 @@ public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
     public static let jsonKeys = ["lenta", "title", "subtitle", "output", "defaults", "music", "titleCard", "items", "alternates"]
     public static let requiredKeys = ["lenta", "items"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard case .object(let members) = value else {
             reader.mismatch("an object (a lenta project file)", value, at: path)
             return nil
@@ -58,23 +58,23 @@ public struct ProjectFile: Hashable, Sendable, ProjectJSONObject {
         subtitle = o.read("subtitle")
         output = o.read("output")
         defaults = o.read("defaults")
-        music = o.list("music") { MusicTrack(projectJSON: $0, at: $1, reader: reader) ?? MusicTrack(path: "") } ?? []
+        music = o.list("music") { MusicTrack(json: $0, at: $1, reader: reader) ?? MusicTrack(path: "") } ?? []
         titleCard = o.read("titleCard")
-        items = o.list("items") { ProjectItem(projectJSON: $0, at: $1, reader: reader) ?? ProjectItem(path: "") } ?? []
-        alternates = o.list("alternates") { ProjectAlternate(projectJSON: $0, at: $1, reader: reader) ?? ProjectAlternate(path: "", reason: .length) } ?? []
+        items = o.list("items") { ProjectItem(json: $0, at: $1, reader: reader) ?? ProjectItem(path: "") } ?? []
+        alternates = o.list("alternates") { ProjectAlternate(json: $0, at: $1, reader: reader) ?? ProjectAlternate(path: "", reason: .length) } ?? []
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("lenta", version)
         o.set("title", title)
         o.set("subtitle", subtitle)
         o.set("output", output)
         o.set("defaults", defaults)
-        if !music.isEmpty { o.set("music", .array(music.map(\.projectJSON))) }
+        if !music.isEmpty { o.set("music", .array(music.map(\.json))) }
         o.set("titleCard", titleCard)
-        o.set("items", .array(items.map(\.projectJSON)))
-        if !alternates.isEmpty { o.set("alternates", .array(alternates.map(\.projectJSON))) }
+        o.set("items", .array(items.map(\.json)))
+        if !alternates.isEmpty { o.set("alternates", .array(alternates.map(\.json))) }
         return o.value
     }
 }
@@ -83,10 +83,10 @@ extension ProjectFile {
     /// Reads project JSON for its structure only (types, keys, enumerations), not its ranges or
     /// files: the project, unless nothing usable is left, and every problem met.
     public static func read(_ data: Data) -> (project: ProjectFile?, problems: [ProjectProblem]) {
-        let value: ProjectJSON.Value
+        let value: StrictJSON.Value
         do {
-            value = try ProjectJSON.parse(data)
-        } catch let error as ProjectJSON.SyntaxError {
+            value = try StrictJSON.parse(data)
+        } catch let error as StrictJSON.SyntaxError {
             return (nil, [ProjectProblem(path: .root, message: error.description)])
         } catch {
             return (nil, [ProjectProblem(path: .root, message: "not valid JSON: \(error)")])
@@ -95,9 +95,9 @@ extension ProjectFile {
     }
 
     /// Reads a parsed project for its structure only.
-    public static func read(_ value: ProjectJSON.Value) -> (project: ProjectFile?, problems: [ProjectProblem]) {
-        let reader = ProjectJSONReader()
-        let project = ProjectFile(projectJSON: value, at: .root, reader: reader)
+    public static func read(_ value: StrictJSON.Value) -> (project: ProjectFile?, problems: [ProjectProblem]) {
+        let reader = StrictJSONReader()
+        let project = ProjectFile(json: value, at: .root, reader: reader)
         return (project, reader.problems)
     }
 
@@ -158,8 +158,8 @@ extension ProjectFile {
     }
 
     /// The project as its file holds it: pretty, keys sorted, numbers exact, a final newline.
-    /// - Throws: `ProjectJSON.WriteError` for a number that is not finite.
-    public func jsonText() throws -> String { try ProjectJSON.write(projectJSON) }
+    /// - Throws: `StrictJSON.WriteError` for a number that is not finite.
+    public func jsonText() throws -> String { try StrictJSON.write(json) }
 
     public func encodedJSON() throws -> Data { Data(try jsonText().utf8) }
 

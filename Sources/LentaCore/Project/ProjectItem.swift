@@ -1,6 +1,6 @@
 /// One photo or video in the story, with its edits. Absent edits take the project's `defaults`,
 /// else lenta's own (`ProjectDefaults.builtIn`).
-public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
+public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     /// The media file, relative to the project file's folder (or absolute).
     public var path: String
     /// How long a photo shows, in seconds.
@@ -48,7 +48,7 @@ public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
                                   "text", "look", "transition", "motion"]
     public static let requiredKeys = ["path"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         self.path = o.read("path") ?? ""
         duration = o.read("duration")
@@ -65,8 +65,8 @@ public struct ProjectItem: Hashable, Sendable, ProjectJSONObject {
         motion = o.read("motion")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("path", path)
         o.set("duration", duration)
         o.set("trim", trim)

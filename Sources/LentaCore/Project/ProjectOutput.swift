@@ -1,6 +1,6 @@
 /// What the story is encoded as: an output preset (see `presets/output/`), and optionally
 /// some of its settings changed for this project.
-public struct ProjectOutput: Hashable, Sendable, ProjectJSONObject {
+public struct ProjectOutput: Hashable, Sendable, StrictJSONObject {
     /// The preset's name; `ProjectOutput.defaultPreset` when absent.
     public var preset: String?
     /// Frame size in pixels (even, for 4:2:0 chroma).
@@ -22,7 +22,7 @@ public struct ProjectOutput: Hashable, Sendable, ProjectJSONObject {
 
     public static let jsonKeys = ["preset", "width", "height", "fps", "crf"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
         preset = o.read("preset")
         width = o.read("width")
@@ -31,8 +31,8 @@ public struct ProjectOutput: Hashable, Sendable, ProjectJSONObject {
         crf = o.read("crf")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("preset", preset)
         o.set("width", width)
         o.set("height", height)

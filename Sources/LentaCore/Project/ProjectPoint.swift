@@ -1,5 +1,5 @@
 /// A point `[x, y]` normalised to the frame: `[0.5, 0.5]` is its centre.
-public struct ProjectPoint: Hashable, Codable, Sendable, ProjectJSONConvertible {
+public struct ProjectPoint: Hashable, Codable, Sendable, StrictJSONConvertible {
     public var x: Double
     public var y: Double
 
@@ -10,12 +10,12 @@ public struct ProjectPoint: Hashable, Codable, Sendable, ProjectJSONConvertible 
 
     public static let componentNames = ["x", "y"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let n = reader.numbers(value, at: path, names: Self.componentNames) else { return nil }
         self.init(x: n[0], y: n[1])
     }
 
-    public var projectJSON: ProjectJSON.Value { .array([.number(x), .number(y)]) }
+    public var json: StrictJSON.Value { .array([.number(x), .number(y)]) }
 
     public init(from decoder: Decoder) throws {
         let v = try [Double](from: decoder)

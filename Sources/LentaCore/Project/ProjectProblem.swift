@@ -11,17 +11,17 @@ public struct ProjectProblem: Hashable, Codable, Sendable, CustomStringConvertib
     }
 
     /// The JSON path, `items[3].kenBurns.to`; the root for the document as a whole.
-    public var path: ProjectJSON.Path
+    public var path: JSONPath
     public var message: String
     public var severity: Severity
 
-    public init(path: ProjectJSON.Path, message: String, severity: Severity = .error) {
+    public init(path: JSONPath, message: String, severity: Severity = .error) {
         self.path = path
         self.message = message
         self.severity = severity
     }
 
-    public init(_ path: ProjectJSON.Path, _ message: String, severity: Severity = .error) {
+    public init(_ path: JSONPath, _ message: String, severity: Severity = .error) {
         self.init(path: path, message: message, severity: severity)
     }
 
@@ -37,7 +37,7 @@ public struct ProjectProblem: Hashable, Codable, Sendable, CustomStringConvertib
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        path = ProjectJSON.Path(parsing: try container.decode(String.self, forKey: .path))
+        path = JSONPath(parsing: try container.decode(String.self, forKey: .path))
         message = try container.decode(String.self, forKey: .message)
         severity = try container.decode(Severity.self, forKey: .severity)
     }

@@ -1,7 +1,7 @@
 /// A rectangle `[x, y, width, height]` normalised to the picture: `[0, 0, 1, 1]` is all of it,
 /// (0, 0) its top-left corner, after EXIF orientation. The project validator checks that it lies
 /// inside the unit square; reading only checks that it is four numbers.
-public struct ProjectRect: Hashable, Codable, Sendable, ProjectJSONConvertible {
+public struct ProjectRect: Hashable, Codable, Sendable, StrictJSONConvertible {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -19,12 +19,12 @@ public struct ProjectRect: Hashable, Codable, Sendable, ProjectJSONConvertible {
     /// The names of the four numbers, in order, as messages use them.
     public static let componentNames = ["x", "y", "width", "height"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let n = reader.numbers(value, at: path, names: Self.componentNames) else { return nil }
         self.init(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 
-    public var projectJSON: ProjectJSON.Value { .array([x, y, width, height].map { .number($0) }) }
+    public var json: StrictJSON.Value { .array([x, y, width, height].map { .number($0) }) }
 
     public init(from decoder: Decoder) throws {
         let v = try [Double](from: decoder)
@@ -37,9 +37,9 @@ public struct ProjectRect: Hashable, Codable, Sendable, ProjectJSONConvertible {
     public func encode(to encoder: Encoder) throws { try [x, y, width, height].encode(to: encoder) }
 }
 
-extension ProjectJSONReader {
+extension StrictJSONReader {
     /// An array of exactly `names.count` numbers, e.g. `[x, y, width, height]`.
-    public func numbers(_ value: ProjectJSON.Value, at path: ProjectJSON.Path, names: [String]) -> [Double]? {
+    public func numbers(_ value: StrictJSON.Value, at path: JSONPath, names: [String]) -> [Double]? {
         let shape = "[" + names.joined(separator: ", ") + "]"
         guard case .array(let elements) = value else {
             mismatch(shape, value, at: path)

@@ -1,6 +1,6 @@
 /// How an item passes to the next one. Every kind but `cut` overlaps the two items by
 /// `duration` seconds (default 0.5), so it shortens the story by that much.
-public struct ProjectTransition: Hashable, Sendable, ProjectJSONObject {
+public struct ProjectTransition: Hashable, Sendable, StrictJSONObject {
     public var type: TransitionKind
     public var duration: Double?
     /// The colour a `dip` passes through (default black).
@@ -25,7 +25,7 @@ public struct ProjectTransition: Hashable, Sendable, ProjectJSONObject {
     /// The time the two items overlap: 0 for a cut.
     public var overlap: Double { type == .cut ? 0 : duration ?? Self.defaultDuration }
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         let type: TransitionKind? = o.read("type")
         duration = o.read("duration")
@@ -35,8 +35,8 @@ public struct ProjectTransition: Hashable, Sendable, ProjectJSONObject {
         self.type = type
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("type", type)
         o.set("duration", duration)
         o.set("colour", colour)
@@ -45,14 +45,14 @@ public struct ProjectTransition: Hashable, Sendable, ProjectJSONObject {
     }
 }
 
-public enum TransitionKind: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+public enum TransitionKind: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
     case cut, crossfade, dip, slide, wipe
 }
 
-public enum DipColour: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+public enum DipColour: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
     case black, white
 }
 
-public enum TransitionDirection: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+public enum TransitionDirection: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
     case left, right, up, down
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One run of `ProjectValidator` over one project: the checks and what they found.
 final class ProjectValidation {
-    typealias Path = ProjectJSON.Path
+    typealias Path = JSONPath
 
     let project: ProjectFile
     let validator: ProjectValidator
@@ -34,10 +34,10 @@ final class ProjectValidation {
     /// could not be checked because no look presets are installed).
     private(set) var unresolved: [ProjectProblem] = []
 
+    /// Why a look cannot be used, said at each item that names it.
     struct LookProblem: Error {
-        /// Problems at the look's path (relative to it: the path itself).
-        var messages: [String]
-        /// Whether validation reports them, or only the story's resolution.
+        var message: String
+        /// Whether validation reports it, or it only keeps the story from resolving.
         var reported = true
     }
 
@@ -167,10 +167,10 @@ final class ProjectValidation {
         let known = library.outputPresetNames()
         guard !known.contains(name) else { return }
         guard !known.isEmpty else {
-            error(path, "no output presets found, so \(ProjectJSON.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
+            error(path, "no output presets found, so \(StrictJSON.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
             return
         }
-        var message = "unknown preset \(ProjectJSON.quoted(name)) ("
+        var message = "unknown preset \(StrictJSON.quoted(name)) ("
         if let guess = ProjectSuggestion.closest(to: name, in: known) { message += "did you mean \"\(guess)\"? " }
         error(path, message + "known: \(known.joined(separator: ", ")))")
     }
@@ -190,24 +190,22 @@ final class ProjectValidation {
             looks[look] = outcome
         }
         guard case .failure(let problem)? = outcome else { return }
-        for message in problem.messages {
-            if problem.reported { error(path, message) } else { unresolved.append(ProjectProblem(path, message)) }
-        }
+        if problem.reported { error(path, problem.message) } else { unresolved.append(ProjectProblem(path, problem.message)) }
     }
 
     /// Reads a look: nil when it cannot be checked here (no folder to look in for a `.cube`).
     private func loadLook(_ look: String) -> Result<ResolvedLook, LookProblem>? {
         if ItemLook.isCubePath(look) {
             guard let url = validator.resolve(look) else { return nil }
-            if let problem = FileType(atPath: url.path).problem { return .failure(LookProblem(messages: ["\(problem): \(look)"])) }
+            if let problem = FileType(atPath: url.path).problem { return .failure(LookProblem(message: "\(problem): \(look)")) }
             do {
                 return .success(ResolvedLook(look: .cube(path: look, try validator.readCube(url, look)), file: url))
             } catch {
-                return .failure(LookProblem(messages: ["\(error)"]))
+                return .failure(LookProblem(message: "\(error)"))
             }
         }
         if look.contains("/") {
-            return .failure(LookProblem(messages: ["a look file must be a .cube LUT: \(look)"]))
+            return .failure(LookProblem(message: "a look file must be a .cube LUT: \(look)"))
         }
         guard let library = validator.presets else { return nil }
         // With no look presets installed, names are not checked; a story naming one cannot be
@@ -216,7 +214,7 @@ final class ProjectValidation {
         do {
             return .success(ResolvedLook(look: .recipe(name: look, try library.look(named: look)), file: library.lookFile(named: look)))
         } catch {
-            return .failure(LookProblem(messages: ["\(error)"], reported: checked))
+            return .failure(LookProblem(message: "\(error)", reported: checked))
         }
     }
 

@@ -93,9 +93,9 @@ public struct ProjectValidator: Sendable {
     /// Reads and checks project JSON. Problems come in the order of the file; a check that would
     /// only repeat a problem of structure (about the same value or a value inside it) is left out.
     public func check(_ data: Data) -> ProjectReport {
-        let document: ProjectJSON.Value
+        let document: StrictJSON.Value
         do {
-            document = try ProjectJSON.parse(data)
+            document = try StrictJSON.parse(data)
         } catch {
             return ProjectReport(project: nil, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }

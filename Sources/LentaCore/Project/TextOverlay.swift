@@ -1,6 +1,6 @@
 /// Words shown over an item. Defaults: position `bottom`, size 0.06 (of the frame's height),
 /// colour white, a shadow, no box, no fades.
-public struct TextOverlay: Hashable, Sendable, ProjectJSONObject {
+public struct TextOverlay: Hashable, Sendable, StrictJSONObject {
     public var content: String
     public var position: TextPosition?
     /// The height of a line as a fraction of the frame's height.
@@ -31,7 +31,7 @@ public struct TextOverlay: Hashable, Sendable, ProjectJSONObject {
     public static let jsonKeys = ["content", "position", "size", "colour", "shadow", "box", "fadeIn", "fadeOut"]
     public static let requiredKeys = ["content"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
         content = o.read("content") ?? ""
         position = o.read("position")
@@ -43,8 +43,8 @@ public struct TextOverlay: Hashable, Sendable, ProjectJSONObject {
         fadeOut = o.read("fadeOut")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("content", content)
         o.set("position", position)
         o.set("size", size)
@@ -58,17 +58,17 @@ public struct TextOverlay: Hashable, Sendable, ProjectJSONObject {
 }
 
 /// Where text sits: a band of the frame, or the point `[x, y]` (0…1) its centre is placed at.
-public enum TextPosition: Hashable, Sendable, Codable, ProjectJSONConvertible {
+public enum TextPosition: Hashable, Sendable, Codable, StrictJSONConvertible {
     case anchor(TextAnchor)
     case point(ProjectPoint)
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         switch value {
         case .string:
             guard let anchor = reader.enumeration(TextAnchor.self, value, at: path, aliases: TextAnchor.aliases) else { return nil }
             self = .anchor(anchor)
         case .array:
-            guard let point = ProjectPoint(projectJSON: value, at: path, reader: reader) else { return nil }
+            guard let point = ProjectPoint(json: value, at: path, reader: reader) else { return nil }
             self = .point(point)
         default:
             reader.mismatch("top, centre, bottom or a point [x, y]", value, at: path)
@@ -76,32 +76,32 @@ public enum TextPosition: Hashable, Sendable, Codable, ProjectJSONConvertible {
         }
     }
 
-    public var projectJSON: ProjectJSON.Value {
+    public var json: StrictJSON.Value {
         switch self {
-        case .anchor(let a): return a.projectJSON
-        case .point(let p): return p.projectJSON
+        case .anchor(let a): return a.json
+        case .point(let p): return p.json
         }
     }
 
     public init(from decoder: Decoder) throws {
-        let value = try ProjectJSON.Value(from: decoder)
-        let reader = ProjectJSONReader()
-        guard let p = TextPosition(projectJSON: value, at: ProjectJSON.Path(codingPath: decoder.codingPath), reader: reader) else {
+        let value = try StrictJSON.Value(from: decoder)
+        let reader = StrictJSONReader()
+        guard let p = TextPosition(json: value, at: JSONPath(codingPath: decoder.codingPath), reader: reader) else {
             throw ProjectFileError(problems: reader.problems)
         }
         self = p
     }
 
-    public func encode(to encoder: Encoder) throws { try projectJSON.encode(to: encoder) }
+    public func encode(to encoder: Encoder) throws { try json.encode(to: encoder) }
 }
 
 /// A band of the frame for text. `center` is read as `centre`.
-public enum TextAnchor: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+public enum TextAnchor: String, Codable, Sendable, CaseIterable, StrictJSONConvertible {
     case top, centre, bottom
 
     public static let aliases: [String: TextAnchor] = ["center": .centre]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let a = reader.enumeration(TextAnchor.self, value, at: path, aliases: Self.aliases) else { return nil }
         self = a
     }

@@ -1,7 +1,7 @@
 /// A card with the project's `title` and `subtitle` before the first item. Present means shown.
 /// Defaults: 2.5 s, white text on black, a map of the route (when the items have positions),
 /// joined to the first item by the default transition.
-public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
+public struct TitleCard: Hashable, Sendable, StrictJSONObject {
     public var duration: Double?
     public var background: ProjectColour?
     /// The colour of the text.
@@ -24,7 +24,7 @@ public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
 
     public static let jsonKeys = ["duration", "background", "colour", "transition", "map"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let o = reader.object(value, at: path, keys: Self.jsonKeys) else { return nil }
         duration = o.read("duration")
         background = o.read("background")
@@ -33,8 +33,8 @@ public struct TitleCard: Hashable, Sendable, ProjectJSONObject {
         map = o.read("map")
     }
 
-    public var projectJSON: ProjectJSON.Value {
-        var o = ProjectJSONObjectBuilder()
+    public var json: StrictJSON.Value {
+        var o = StrictJSONObjectBuilder()
         o.set("duration", duration)
         o.set("background", background)
         o.set("colour", colour)

@@ -1,5 +1,5 @@
 /// The part of a video a story uses, `[in, out]` in seconds from the start of the file.
-public struct TrimRange: Hashable, Codable, Sendable, ProjectJSONConvertible {
+public struct TrimRange: Hashable, Codable, Sendable, StrictJSONConvertible {
     public var start: Double
     public var end: Double
 
@@ -12,12 +12,12 @@ public struct TrimRange: Hashable, Codable, Sendable, ProjectJSONConvertible {
 
     public static let componentNames = ["in", "out"]
 
-    public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
+    public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
         guard let n = reader.numbers(value, at: path, names: Self.componentNames) else { return nil }
         self.init(n[0], n[1])
     }
 
-    public var projectJSON: ProjectJSON.Value { .array([.number(start), .number(end)]) }
+    public var json: StrictJSON.Value { .array([.number(start), .number(end)]) }
 
     public init(from decoder: Decoder) throws {
         let v = try [Double](from: decoder)

@@ -25,8 +25,8 @@ import LentaText
     /// Half byte-level mutants (the parser's syntax errors), half JSON-level (the reader's and
     /// validator's checks).
     static func projectMutant(_ seed: [UInt8], _ random: inout FuzzRandom) -> [UInt8] {
-        if random.chance(50), let value = try? ProjectJSON.parse(Data(seed)),
-           let text = try? ProjectJSON.write(JSONMutator().mutate(value, &random)) {
+        if random.chance(50), let value = try? StrictJSON.parse(Data(seed)),
+           let text = try? StrictJSON.write(JSONMutator().mutate(value, &random)) {
             return Array(text.utf8)
         }
         return ByteMutator(dictionary: projectTokens, maximumLength: 1 << 16).mutate(seed, &random)

@@ -8,13 +8,13 @@ struct JSONMutator {
     static let extremeNumbers: [Double] = [0, -0.0, 1, -1, 0.5, 1e-300, .leastNonzeroMagnitude, 1e308, -1e308, 9.3e18, -9.3e18, 3600, 3599.999999,
                                             1e13, 0.001, 2, 8192, 8193, 240, 241, 1e-9]
 
-    func mutate(_ value: ProjectJSON.Value, _ random: inout FuzzRandom) -> ProjectJSON.Value {
+    func mutate(_ value: StrictJSON.Value, _ random: inout FuzzRandom) -> StrictJSON.Value {
         var value = value
         for _ in 0..<(1 + random.below(3)) { value = mutateOne(value, &random, depth: 0) }
         return value
     }
 
-    private func mutateOne(_ value: ProjectJSON.Value, _ random: inout FuzzRandom, depth: Int) -> ProjectJSON.Value {
+    private func mutateOne(_ value: StrictJSON.Value, _ random: inout FuzzRandom, depth: Int) -> StrictJSON.Value {
         // Go down into a container most of the time; replace this node otherwise.
         switch value {
         case .object(var members) where !members.isEmpty && random.chance(75):
@@ -40,7 +40,7 @@ struct JSONMutator {
         }
     }
 
-    private func replacement(for value: ProjectJSON.Value, _ random: inout FuzzRandom) -> ProjectJSON.Value {
+    private func replacement(for value: StrictJSON.Value, _ random: inout FuzzRandom) -> StrictJSON.Value {
         switch random.below(12) {
         case 0, 1, 2: return .number(random.pick(Self.extremeNumbers) * (random.chance(20) ? -1 : 1))
         case 3: return .integer(random.pick([0, -1, 1, Int.max, Int.min, 10_001, 65_536]))
@@ -53,7 +53,7 @@ struct JSONMutator {
         case 9: return .object([])
         case 10:
             // Deep nesting, past the parser's limit or just within it.
-            var nested = ProjectJSON.Value.integer(1)
+            var nested = StrictJSON.Value.integer(1)
             for _ in 0..<random.pick([10, 100, 511, 600]) { nested = .array([nested]) }
             return nested
         default:

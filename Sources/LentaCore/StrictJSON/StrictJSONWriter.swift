@@ -1,9 +1,9 @@
 import Foundation
 
-extension ProjectJSON {
+extension StrictJSON {
     /// A value that JSON cannot hold (a NaN or infinite number), with where it was.
     public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var path: Path
+        public var path: JSONPath
         public var description: String { "\(path): a number that is not finite cannot be written as JSON" }
     }
 
@@ -17,7 +17,7 @@ extension ProjectJSON {
         return text
     }
 
-    static func write(_ value: Value, indent: Int, path: Path, into text: inout String) throws {
+    static func write(_ value: Value, indent: Int, path: JSONPath, into text: inout String) throws {
         switch value {
         case .null: text += "null"
         case .bool(let b): text += b ? "true" : "false"
@@ -59,7 +59,7 @@ extension ProjectJSON {
 
     /// Swift's shortest round-tripping form, which is valid JSON for every finite number
     /// (`4.0`, `0.1`, `1e-05`, `1e+16`); it does not depend on the locale.
-    static func numberText(_ d: Double, path: Path) throws -> String {
+    static func numberText(_ d: Double, path: JSONPath) throws -> String {
         guard d.isFinite else { throw WriteError(path: path) }
         if d == 0 { return "0.0" }
         return d.description
@@ -89,7 +89,7 @@ extension ProjectJSON {
     }
 }
 
-extension ProjectJSON.Value {
+extension StrictJSON.Value {
     var isScalar: Bool {
         switch self {
         case .array, .object: return false

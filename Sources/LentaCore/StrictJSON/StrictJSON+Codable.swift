@@ -1,6 +1,6 @@
-/// Any JSON value through `Decoder` and `Encoder`, so the project model can be `Codable`.
+/// Any JSON value through `Decoder` and `Encoder`, so the models read through this layer (projects, presets, looks) can be `Codable`.
 /// Object keys come back from a `Decoder` in no particular order; they are sorted.
-extension ProjectJSON.Value: Codable {
+extension StrictJSON.Value: Codable {
     struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -11,12 +11,12 @@ extension ProjectJSON.Value: Codable {
     public init(from decoder: Decoder) throws {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
-            self = .object(try keys.map { ($0.stringValue, try object.decode(ProjectJSON.Value.self, forKey: $0)) })
+            self = .object(try keys.map { ($0.stringValue, try object.decode(StrictJSON.Value.self, forKey: $0)) })
             return
         }
         if var array = try? decoder.unkeyedContainer() {
-            var elements: [ProjectJSON.Value] = []
-            while !array.isAtEnd { elements.append(try array.decode(ProjectJSON.Value.self)) }
+            var elements: [StrictJSON.Value] = []
+            while !array.isAtEnd { elements.append(try array.decode(StrictJSON.Value.self)) }
             self = .array(elements)
             return
         }

@@ -1,8 +1,9 @@
-/// The JSON a project file is made of, read exactly as written: keys in their order (duplicates
-/// kept, so they can be reported), `true` never confused with `1`, syntax errors with line and
-/// column. The project model is decoded from these values, which lets the decoder report every
-/// problem at once with its JSON path instead of stopping at the first, as `JSONDecoder` does.
-public enum ProjectJSON {
+/// JSON read exactly as written — project files, output presets and look recipes: keys in their
+/// order (duplicates kept, so they can be reported), `true` never confused with `1`, syntax
+/// errors with line and column. Models are decoded from these values, which lets the decoder
+/// report every problem at once with its `JSONPath` instead of stopping at the first, as
+/// `JSONDecoder` does.
+public enum StrictJSON {
     /// One JSON value.
     public indirect enum Value: Equatable, Sendable {
         case null

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ProjectJSON {
+extension StrictJSON {
     /// Why text is not JSON, with the line and column (from 1) where reading stopped.
     public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
         public var line: Int
@@ -99,7 +99,7 @@ extension ProjectJSON {
 
         mutating func enter() throws {
             depth += 1
-            if depth > ProjectJSON.maximumDepth { throw error("nested more than \(ProjectJSON.maximumDepth) levels deep") }
+            if depth > StrictJSON.maximumDepth { throw error("nested more than \(StrictJSON.maximumDepth) levels deep") }
         }
 
         mutating func parseObject() throws -> Value {

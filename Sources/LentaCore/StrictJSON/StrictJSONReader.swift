@@ -1,19 +1,19 @@
-/// Collects the problems met while reading a project file's JSON into the model.
-public final class ProjectJSONReader {
+/// Collects the problems met while reading strict JSON (a project file, a preset, a look) into its model.
+public final class StrictJSONReader {
     public private(set) var problems: [ProjectProblem] = []
 
     public init() {}
 
-    public func report(_ path: ProjectJSON.Path, _ message: String) {
+    public func report(_ path: JSONPath, _ message: String) {
         problems.append(ProjectProblem(path, message))
     }
 
     /// `expected a number, found a string`.
-    public func mismatch(_ expected: String, _ value: ProjectJSON.Value, at path: ProjectJSON.Path) {
+    public func mismatch(_ expected: String, _ value: StrictJSON.Value, at path: JSONPath) {
         report(path, "expected \(expected), found \(value.kindName)")
     }
 
-    public func number(_ value: ProjectJSON.Value, at path: ProjectJSON.Path) -> Double? {
+    public func number(_ value: StrictJSON.Value, at path: JSONPath) -> Double? {
         guard let d = value.doubleValue else {
             mismatch("a number", value, at: path)
             return nil
@@ -22,7 +22,7 @@ public final class ProjectJSONReader {
     }
 
     /// A whole number; `2.0` is accepted as JSON Schema does, `2.5` is not.
-    public func integer(_ value: ProjectJSON.Value, at path: ProjectJSON.Path) -> Int? {
+    public func integer(_ value: StrictJSON.Value, at path: JSONPath) -> Int? {
         switch value {
         case .integer(let i): return i
         case .number(let d) where d.rounded() == d && abs(d) < 9e15: return Int(d)
@@ -37,7 +37,7 @@ public final class ProjectJSONReader {
 
     /// One of an enumeration's values, or aliases of them (`center` for `centre`).
     public func enumeration<E: RawRepresentable & CaseIterable>(
-        _ type: E.Type, _ value: ProjectJSON.Value, at path: ProjectJSON.Path, aliases: [String: E] = [:]
+        _ type: E.Type, _ value: StrictJSON.Value, at path: JSONPath, aliases: [String: E] = [:]
     ) -> E? where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
         guard case .string(let s) = value else {
@@ -55,12 +55,12 @@ public final class ProjectJSONReader {
 
     /// Checks that `value` is an object with only `keys` (reporting unknown keys, with a guess
     /// at the meant one, and keys written twice) and every one of `required`.
-    public func object(_ value: ProjectJSON.Value, at path: ProjectJSON.Path, keys: [String], required: [String] = []) -> ProjectJSONFields? {
+    public func object(_ value: StrictJSON.Value, at path: JSONPath, keys: [String], required: [String] = []) -> StrictJSONFields? {
         guard case .object(let members) = value else {
             mismatch("an object", value, at: path)
             return nil
         }
-        var fields: [String: ProjectJSON.Value] = [:]
+        var fields: [String: StrictJSON.Value] = [:]
         var seen: Set<String> = []
         for (key, member) in members {
             if !seen.insert(key).inserted {
@@ -80,33 +80,33 @@ public final class ProjectJSONReader {
         for key in required where fields[key] == nil && !seen.contains(key) {
             report(path + key, "missing (it is required)")
         }
-        return ProjectJSONFields(values: fields, path: path, reader: self)
+        return StrictJSONFields(values: fields, path: path, reader: self)
     }
 }
 
 /// The known members of one JSON object, read one key at a time.
-public struct ProjectJSONFields {
-    public let values: [String: ProjectJSON.Value]
-    public let path: ProjectJSON.Path
-    public let reader: ProjectJSONReader
+public struct StrictJSONFields {
+    public let values: [String: StrictJSON.Value]
+    public let path: JSONPath
+    public let reader: StrictJSONReader
 
     public func has(_ key: String) -> Bool { values[key] != nil }
 
     /// The member `key` as `T`, or nil when absent or unreadable (the reader has been told why).
-    public func read<T: ProjectJSONConvertible>(_ key: String, as type: T.Type = T.self) -> T? {
+    public func read<T: StrictJSONConvertible>(_ key: String, as type: T.Type = T.self) -> T? {
         guard let value = values[key] else { return nil }
-        return T(projectJSON: value, at: path + key, reader: reader)
+        return T(json: value, at: path + key, reader: reader)
     }
 
     /// The member `key` read with `read`, which gets the value and its path.
-    public func read<T>(_ key: String, with read: (ProjectJSON.Value, ProjectJSON.Path) -> T?) -> T? {
+    public func read<T>(_ key: String, with read: (StrictJSON.Value, JSONPath) -> T?) -> T? {
         guard let value = values[key] else { return nil }
         return read(value, path + key)
     }
 
     /// An array member: each element read by `element`, which returns a stand-in for an
     /// unreadable element so that indices keep matching the document.
-    public func list<T>(_ key: String, element: (ProjectJSON.Value, ProjectJSON.Path) -> T) -> [T]? {
+    public func list<T>(_ key: String, element: (StrictJSON.Value, JSONPath) -> T) -> [T]? {
         guard let value = values[key] else { return nil }
         guard case .array(let elements) = value else {
             reader.mismatch("an array", value, at: path + key)
@@ -117,18 +117,18 @@ public struct ProjectJSONFields {
 }
 
 /// Builds a JSON object member by member, leaving out absent (nil) members.
-public struct ProjectJSONObjectBuilder {
-    public private(set) var members: [(key: String, value: ProjectJSON.Value)] = []
+public struct StrictJSONObjectBuilder {
+    public private(set) var members: [(key: String, value: StrictJSON.Value)] = []
 
     public init() {}
 
-    public mutating func set(_ key: String, _ value: ProjectJSONConvertible?) {
-        if let value { members.append((key, value.projectJSON)) }
+    public mutating func set(_ key: String, _ value: StrictJSONConvertible?) {
+        if let value { members.append((key, value.json)) }
     }
 
-    public mutating func set(_ key: String, _ value: ProjectJSON.Value?) {
+    public mutating func set(_ key: String, _ value: StrictJSON.Value?) {
         if let value { members.append((key, value)) }
     }
 
-    public var value: ProjectJSON.Value { .object(members) }
+    public var value: StrictJSON.Value { .object(members) }
 }
