@@ -27,6 +27,8 @@ public enum StoryLoudness {
         public var filters: String
         public var before: Measure
         public var after: Measure
+        /// How many times the mix was made to measure it (each pass decodes the sound again).
+        public var passes: Int
     }
 
     /// dB left under the true-peak ceiling for the AAC encoder's overshoot.
@@ -46,13 +48,15 @@ public enum StoryLoudness {
         var gain = min(maximumGain, target - before.integrated)
         var filters = chain(gain: gain, ceiling: ceiling - codecHeadroom)
         var after = try measure(try makeSound(), filters: filters, sampleCount: sampleCount, sampleRate: sampleRate)
+        var passes = 2
         // The limiter lowers the loudness it touches: correct the gain by what was lost.
         for _ in 0..<2 where abs(after.integrated - target) > 0.3 && gain < maximumGain {
             gain = min(maximumGain, gain + target - after.integrated)
             filters = chain(gain: gain, ceiling: ceiling - codecHeadroom)
             after = try measure(try makeSound(), filters: filters, sampleCount: sampleCount, sampleRate: sampleRate)
+            passes += 1
         }
-        return Plan(gain: gain, filters: filters, before: before, after: after)
+        return Plan(gain: gain, filters: filters, before: before, after: after, passes: passes)
     }
 
     /// Gain, then a true-peak limiter at `ceiling` dBTP (at 192 kHz, back to the input's rate

@@ -142,7 +142,7 @@ import Testing
             #expect(onBeat(midpoint, click.beats), "a boundary at \(midpoint) s")
             checked += 1
         }
-        #expect(checked >= 15)
+        #expect(checked >= 14, "every boundary but the short clip's, on the chosen story (a duplicate left out)")
         #expect(onBeat(timeline.length.doubleValue, click.downbeats), "the story ends at \(timeline.length.doubleValue) s")
         let missing = try run(["project", String(lisbon.id), "-o", folder + "/other.json", "--music", folder + "/none.mp3"])
         #expect(missing.status == 1 && missing.stderr.contains("none.mp3"), "\(missing.stderr)")
