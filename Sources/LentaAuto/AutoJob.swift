@@ -75,7 +75,7 @@ public final class AutoJob {
         if writesInputs {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        var report = Report(scan: try Scanner(catalog: catalog).scan(.init(folders: options.mediaFolders, now: options.now)))
+        var report = Report(scan: try LibraryScanner(catalog: catalog).scan(.init(folders: options.mediaFolders, now: options.now)))
         // Unfinished renders of killed runs. Only a run that renders removes them: the renders a
         // plan hands out run outside our lock and may be writing theirs now.
         if !options.dryRun && !options.plan {

@@ -2,73 +2,38 @@ import CFFmpeg
 import CHeif
 
 /// A HEIF/HEIC/AVIF file's primary image decoded by libheif to 8-bit interleaved RGB, tile grids
-/// assembled and `irot`/`imir` applied (so it is already upright). Owns the `heif_context` and
-/// the `heif_image`, freed in `deinit`.
+/// assembled and `irot`/`imir` applied (so it is already upright).
 final class HeifPicture {
-    private let context: OpaquePointer
-    private var image: OpaquePointer?
+    private var image: HeifImage?
     let path: String
     let width: Int
     let height: Int
 
     init(path: String) throws {
         self.path = path
-        HeifLibrary.initialise()
-        guard let made = heif_context_alloc() else {
-            throw MediaReadError("heif_context_alloc", path: path, reason: "out of memory")
-        }
-        context = made
-        var status = heif_context_read_from_file(context, path, nil)
-        guard status.code == heif_error_Ok else { throw Self.error("read HEIF", path, status) }
-        var handle: OpaquePointer?
-        status = heif_context_get_primary_image_handle(context, &handle)
-        guard status.code == heif_error_Ok, let handle else { throw Self.error("find the HEIF primary image", path, status) }
-        defer { heif_image_handle_release(handle) }
-        guard let options = heif_decoding_options_alloc() else {
-            throw MediaReadError("heif_decoding_options_alloc", path: path, reason: "out of memory")
-        }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
-        var decoded: OpaquePointer?
-        status = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options)
-        guard status.code == heif_error_Ok, let decoded else { throw Self.error("decode HEIF image", path, status) }
+        let decoded = try HeifContext(reading: path).primaryImage().decodeRGB()
+        width = decoded.width
+        height = decoded.height
+        guard width > 0, height > 0 else { throw MediaError("decode HEIF image", path: path, reason: "the image has no pixels") }
         image = decoded
-        width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-        height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
-        guard width > 0, height > 0 else { throw MediaReadError("decode HEIF image", path: path, reason: "the image has no pixels") }
-    }
-
-    deinit {
-        if let image { heif_image_release(image) }
-        heif_context_free(context)
-    }
-
-    static func error(_ operation: String, _ path: String, _ error: heif_error) -> MediaReadError {
-        let message = error.message.map { String(cString: $0) } ?? "code \(error.code.rawValue)"
-        return MediaReadError(operation, path: path, reason: message)
     }
 
     /// The pixels copied into an rgb24 frame for libswscale.
     func rgbFrame() throws -> CodecFrame {
-        guard let image else { throw MediaReadError("read HEIF pixels", path: path, reason: "already released") }
-        var stride: Int32 = 0
-        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
-            throw MediaReadError("read HEIF pixels", path: path, reason: "the image has no RGB plane")
-        }
+        guard let image else { throw MediaError("read HEIF pixels", path: path, reason: "already released") }
         let frame = try CodecFrame.video(width: width, height: height, format: AV_PIX_FMT_RGB24, path: path)
         guard let base = frame.pointer.pointee.data.0 else {
-            throw MediaReadError("read HEIF pixels", path: path, reason: "no frame buffer")
+            throw MediaError("read HEIF pixels", path: path, reason: "no frame buffer")
         }
         let lineSize = Int(frame.pointer.pointee.linesize.0)
-        for row in 0..<height {
-            (base + row * lineSize).update(from: plane + row * Int(stride), count: width * 3)
+        try image.withRGBPlane { plane, stride in
+            for row in 0..<height {
+                (base + row * lineSize).update(from: plane + row * stride, count: width * 3)
+            }
         }
         return frame
     }
 
     /// Frees the decoded pixels early (they are the largest thing a photo costs).
-    func release() {
-        if let image { heif_image_release(image) }
-        image = nil
-    }
+    func release() { image = nil }
 }

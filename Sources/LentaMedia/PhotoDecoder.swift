@@ -22,11 +22,11 @@ public struct PhotoDecoder: Sendable {
     public init(path: String) throws {
         self.path = path
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else {
-            throw MediaReadError("decode photo", path: path, reason: "not a photo")
+            throw MediaError("decode photo", path: path, reason: "not a photo")
         }
-        guard metadata.kind == .photo else { throw MediaReadError("decode photo", path: path, reason: "a video, not a photo") }
+        guard metadata.kind == .photo else { throw MediaError("decode photo", path: path, reason: "a video, not a photo") }
         guard let w = metadata.width, let h = metadata.height, w > 0, h > 0 else {
-            throw MediaReadError("decode photo", path: path, reason: "the picture size is unknown")
+            throw MediaError("decode photo", path: path, reason: "the picture size is unknown")
         }
         format = metadata.format
         let byLibheif = format == .heif || format == .avif
@@ -62,7 +62,7 @@ public struct PhotoDecoder: Sendable {
     private func decodeWithLibavcodec(width w: Int, height h: Int, scale: Double) throws -> PlanarFrame {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
-            throw MediaReadError("find picture", path: path, reason: "no image stream")
+            throw MediaError("find picture", path: path, reason: "no image stream")
         }
         // 1/2^lowres of the size, as long as it still holds the pixels wanted.
         let lowres = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
@@ -70,9 +70,9 @@ public struct PhotoDecoder: Sendable {
         do {
             let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)
             guard try frames.next(into: decoded) else {
-                throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+                throw MediaError("decode picture", path: path, reason: "the file holds no complete picture")
             }
-        } catch let error as MediaReadError where format == .jpeg && error.reason.contains("Not yet implemented") {
+        } catch let error as MediaError where format == .jpeg && error.code == .notImplemented {
             // CMYK and YCCK JPEGs: libjpeg-turbo decodes them.
             let rgb = try CMYKJPEGPicture.rgbFrame(path: path, scaleDenominator: 1 << lowres)
             return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
@@ -101,7 +101,7 @@ public struct PhotoDecoder: Sendable {
         toYUV.setColourspace(source: .bt709, sourceFullRange: true, destination: .bt709, destinationFullRange: false)
         let yuv = try toYUV.convert(rgb)
         guard let planar = yuv.planarFrame() else {
-            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
+            throw MediaError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
         }
         return planar
     }

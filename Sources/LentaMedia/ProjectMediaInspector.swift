@@ -9,7 +9,7 @@ public enum ProjectMediaInspector {
             case .notMedia: return .notMedia
             case .media(let metadata): return metadata.kind == .photo ? .photo : .video(duration: metadata.duration)
             }
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .unreadable(error.reason)
         } catch {
             return .unreadable("\(error)")

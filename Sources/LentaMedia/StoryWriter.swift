@@ -30,10 +30,9 @@ public final class StoryWriter {
     public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0) throws {
         self.path = path
         self.preset = preset
-        let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)").path
+        temporaryPath = AtomicWrite.temporaryPath(for: path)
         muxer = try MuxerContext(format: "mp4", path: temporaryPath, reportedPath: path)
+        PartialOutput.began(temporaryPath)
         do {
             video = try Self.videoEncoder(preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)
             videoStream = try muxer.addStream(for: video)
@@ -48,12 +47,14 @@ public final class StoryWriter {
             try muxer.writeHeader(options: options)
             picture = try CodecFrame.video(width: preset.width, height: preset.height, format: AV_PIX_FMT_YUV420P, path: path)
         } catch {
+            PartialOutput.ended(temporaryPath)
             unlink(temporaryPath)
             throw error
         }
     }
 
     deinit {
+        PartialOutput.ended(temporaryPath)
         if !finished { unlink(temporaryPath) }
     }
 
@@ -62,9 +63,9 @@ public final class StoryWriter {
 
     /// Encodes the next frame (frame `framesWritten`, shown at `framesWritten / fps`).
     public func appendVideo(_ frame: PlanarFrame) throws {
-        guard !finished else { throw MediaWriteError("encode video", path: path, reason: "the file is already finished") }
+        guard !finished else { throw MediaError("encode video", path: path, reason: "the file is already finished") }
         guard frame.width == preset.width, frame.height == preset.height else {
-            throw MediaWriteError("encode video", path: path,
+            throw MediaError("encode video", path: path,
                                   reason: "frame is \(frame.width)×\(frame.height), the story \(preset.width)×\(preset.height)")
         }
         try picture.fill(from: frame, path: path)
@@ -75,8 +76,8 @@ public final class StoryWriter {
 
     /// Adds interleaved samples (any count; whole encoder frames are sent as they fill).
     public func appendAudio(_ interleaved: [Float]) throws {
-        guard !finished else { throw MediaWriteError("encode audio", path: path, reason: "the file is already finished") }
-        guard let audio else { throw MediaWriteError("encode audio", path: path, reason: "the writer was made without sound") }
+        guard !finished else { throw MediaError("encode audio", path: path, reason: "the file is already finished") }
+        guard let audio else { throw MediaError("encode audio", path: path, reason: "the writer was made without sound") }
         pendingAudio += interleaved
         let block = audio.frameSize * audio.channels
         var start = 0
@@ -89,28 +90,14 @@ public final class StoryWriter {
 
     private func sendAudio(_ samples: ArraySlice<Float>, count: Int) throws {
         guard let audio else { return }
-        let frame = try CodecFrame()
-        let f = frame.pointer
-        f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-        f.pointee.sample_rate = audio.encoder.pointer.pointee.sample_rate
-        f.pointee.nb_samples = Int32(count)
-        var status = av_channel_layout_copy(&f.pointee.ch_layout, &audio.encoder.pointer.pointee.ch_layout)
-        if status < 0 { throw MediaWriteError("set audio channel layout", path: path, reason: avErrorText(status)) }
-        status = av_frame_get_buffer(f, 0)
-        if status < 0 { throw MediaWriteError("allocate audio frame", path: path, reason: avErrorText(status)) }
-        guard let planes = f.pointee.extended_data else { throw MediaWriteError("allocate audio frame", path: path, reason: "no planes") }
+        let frame = try CodecFrame.audio(samples: count, for: audio.encoder, path: path)
         let channels = audio.channels
         let base = samples.startIndex
-        for ch in 0..<channels {
-            guard let plane = planes[ch] else { continue }
-            plane.withMemoryRebound(to: Float.self, capacity: count) { out in
-                for i in 0..<count {
-                    let index = base + i * channels + ch
-                    out[i] = index < samples.endIndex ? samples[index] : 0
-                }
-            }
-        }
-        f.pointee.pts = Int64(samplesWritten)
+        try frame.fillPlanarFloat({ i, ch in
+            let index = base + i * channels + ch
+            return index < samples.endIndex ? samples[index] : 0
+        }, path: path)
+        frame.pointer.pointee.pts = Int64(samplesWritten)
         try audio.encoder.encode(frame) { try muxer.write($0, from: audio.encoder, stream: audio.stream) }
         samplesWritten += count
     }
@@ -130,9 +117,8 @@ public final class StoryWriter {
             try audio.encoder.drain { try muxer.write($0, from: audio.encoder, stream: audio.stream) }
         }
         try muxer.finish()
-        guard rename(temporaryPath, path) == 0 else {
-            throw MediaWriteError("rename into place", path: path, reason: String(cString: strerror(errno)))
-        }
+        try AtomicWrite.moveIntoPlace(temporaryPath, path)
+        PartialOutput.ended(temporaryPath)
         finished = true
     }
 

@@ -28,7 +28,7 @@ struct VideoProbe {
         }
         hasAudio = try Self.streams(container).contains { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
         guard let stream = video else {
-            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+            throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
         let par = stream.pointee.codecpar.pointee
         rotation = Self.rotation(stream)

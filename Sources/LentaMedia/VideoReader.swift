@@ -35,7 +35,7 @@ public final class VideoReader {
         try container.findStreamInfo()
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
-            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+            throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
         frames = try StreamFrames(container: container, stream: stream.index, threads: threads)
         timeBase = stream.timeBase
@@ -49,24 +49,24 @@ public final class VideoReader {
             else if ctx.pointee.duration > 0 { seconds = Double(ctx.pointee.duration) / Double(AV_TIME_BASE) }
             return (Int(par.width), Int(par.height), seconds)
         }
-        guard size.0 > 0, size.1 > 0 else { throw MediaReadError("read video size", path: path, reason: "the stream has no picture size") }
+        guard size.0 > 0, size.1 > 0 else { throw MediaError("read video size", path: path, reason: "the stream has no picture size") }
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2
         guard timeBase.num > 0, timeBase.den > 0 else {
-            throw MediaReadError("read video timing", path: path, reason: "the stream has no time base")
+            throw MediaError("read video timing", path: path, reason: "the stream has no time base")
         }
     }
 
     /// The picture to show at `time` seconds from the start of the clip.
-    /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
+    /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
     public func frame(at time: Rational) throws -> PlanarFrame {
         try timedFrame(at: time).frame
     }
 
     /// The picture to show at `time` seconds from the start of the clip, with its own timestamp
     /// (the same for every `time` it is shown at, so callers can reuse work done on it).
-    /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
+    /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
     public func timedFrame(at time: Rational) throws -> (time: Rational, frame: PlanarFrame) {
         if let current, time < current.time || time - current.time > seekAhead {
             try seek(to: time)
@@ -75,7 +75,7 @@ public final class VideoReader {
         }
         try advance(to: time)
         guard let shown = current ?? upcoming else {
-            throw MediaReadError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
+            throw MediaError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
         }
         if let converted, converted.time == shown.time { return converted }
         let picture = orientation.apply(to: try planar(shown.frame))
@@ -138,7 +138,7 @@ public final class VideoReader {
             scaler = s
         }
         guard let scaler, let planar = try scaler.convert(frame).planarFrame() else {
-            throw MediaReadError("convert video frame", path: path, reason: "libswscale gave no yuv420p picture")
+            throw MediaError("convert video frame", path: path, reason: "libswscale gave no yuv420p picture")
         }
         return planar
     }

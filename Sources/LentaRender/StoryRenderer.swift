@@ -32,8 +32,6 @@ public final class StoryRenderer {
     public func render(to path: String, encoderThreads: Int = 0, progress: (Int, Int) -> Void = { _, _ in }) throws {
         let hasAudio = sound?.hasAudio ?? false
         let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads)
-        InterruptCleanup.protect(writer.temporaryPath)
-        defer { InterruptCleanup.protect(nil) }
         let total = frameCount
         let queue = FrameQueue(capacity: queueDepth)
         let compositor = self.compositor

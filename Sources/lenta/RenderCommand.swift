@@ -69,14 +69,14 @@ struct LoadedStory {
         let url = URL(fileURLWithPath: path)
         let report = ProjectFile.check(url, validator: StorySetup.validator())
         guard report.isValid, let project = report.project else {
-            for problem in report.problems { Terminal.error("\(path): \(problem)") }
+            Diagnostics.report(report.problems.map { Diagnostic($0, in: path) })
             throw ExitCode(2)
         }
-        if !quiet { for warning in report.warnings { Terminal.error("\(path): \(warning)") } }
+        if !quiet { Diagnostics.report(report.warnings.map { Diagnostic($0, in: path) }) }
         do {
             self.preset = try StorySetup.outputPreset(for: project, override: override)
         } catch {
-            Terminal.error("\(path): \(error)")
+            Diagnostics.report(.error("\(error)", about: path))
             throw ExitCode(2)
         }
         self.project = project

@@ -3,6 +3,7 @@ import LentaCore
 import LentaMedia
 @testable import LentaRender
 import LentaText
+import LentaTestSupport
 import Testing
 
 /// The text engine (fontconfig, HarfBuzz, FreeType), the missing-glyph warning, and captions'

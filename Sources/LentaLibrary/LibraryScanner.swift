@@ -9,7 +9,7 @@ import LentaStories
 /// Scans folders into the catalog: reads only files that are new or whose size or modification
 /// time changed, finds moved files by content, forgets files that are gone, and writes in
 /// batches so an interrupted scan keeps what it had done.
-public final class Scanner {
+public final class LibraryScanner {
     public struct Options: Sendable {
         public var folders: [String]
         /// Seconds since the epoch: capture dates more than a day later are refused.
@@ -140,7 +140,7 @@ public final class Scanner {
         if !(try catalog.itemsAwaitingPlaces().isEmpty) {
             do {
                 report.located = try PlaceLocator(gazetteer: try Gazetteer.bundled()).update(catalog)
-            } catch let error as GazetteerError {
+            } catch let error as DataFileError {
                 report.libraryWarnings.append("places could not be named: \(error)")
             }
             changed = true
@@ -180,7 +180,7 @@ public final class Scanner {
                 return .media(ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
                                           fingerprint: fingerprint, metadata: metadata))
             }
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .unreadable("\(error.operation): \(error.reason)")
         } catch {
             return .unreadable(String(describing: error))

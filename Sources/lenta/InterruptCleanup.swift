@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LentaMedia
+
+/// Process signal handling, which belongs to the command line: on SIGINT, SIGTERM or SIGHUP the
+/// output being written (`PartialOutput`) is removed and the process dies of the same signal.
+/// The handler calls only async-signal-safe functions (`unlink`, `signal`, `raise`).
+enum InterruptCleanup {
+    /// Installs the handlers (installing them again changes nothing).
+    static func install() {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { received in
+                PartialOutput.removeFromSignalHandler()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+}
