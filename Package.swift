@@ -50,5 +50,5 @@ let package = Package(
                            "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ public final class AutoLock {
 
     /// Why the lock was not taken; the message names the lock file.
     public struct Failure: Error, CustomStringConvertible, Equatable {
-        public enum Reason: Equatable {
+        public enum Reason: Equatable, Sendable {
             /// Another `lenta auto` holds it ("pid 1234").
             case busy(holder: String)
             /// The lock file cannot be made (a folder that cannot be created, no permission…).

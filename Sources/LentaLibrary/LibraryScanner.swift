@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import LentaCatalog
 import LentaCore
 import LentaMedia
@@ -28,7 +29,7 @@ public final class LibraryScanner {
     }
 
     /// Called after each file that had to be read: (files read, files to read).
-    public typealias Progress = (Int, Int) -> Void
+    public typealias Progress = @Sendable (Int, Int) -> Void
 
     private let catalog: Catalog
 
@@ -37,7 +38,7 @@ public final class LibraryScanner {
         FFmpegLogging.silence()
     }
 
-    private enum Reading {
+    private enum Reading: Sendable {
         case media(ScannedFile)
         case notMedia
         case unreadable(String)
@@ -84,10 +85,9 @@ public final class LibraryScanner {
         var done = 0
         for start in stride(from: 0, to: toRead.count, by: max(1, options.batchSize)) {
             let chunk = Array(toRead[start..<min(start + options.batchSize, toRead.count)])
-            let readings = Self.read(chunk, now: options.now) {
-                done += 1
-                progress?(done, toRead.count)
-            }
+            let before = done, total = toRead.count
+            let readings = Self.read(chunk, now: options.now) { finished in progress?(before + finished, total) }
+            done += chunk.count
             var batch = CatalogBatch()
             for (file, reading) in zip(chunk, readings) {
                 switch reading {
@@ -152,20 +152,18 @@ public final class LibraryScanner {
     }
 
     /// Reads files on every core; results come back in the order of `files`.
-    private static func read(_ files: [FoundFile], now: Double, onEach: @escaping () -> Void) -> [Reading] {
-        var results = [Reading](repeating: .notMedia, count: files.count)
-        let lock = NSLock()
-        results.withUnsafeMutableBufferPointer { slots in
-            let base = slots
-            DispatchQueue.concurrentPerform(iterations: files.count) { i in
-                let reading = readOne(files[i], now: now)
-                lock.lock()
-                base[i] = reading
-                onEach()
-                lock.unlock()
+    /// `onEach` is told how many of `files` are read so far, one call at a time.
+    private static func read(_ files: [FoundFile], now: Double, onEach: @Sendable (Int) -> Void) -> [Reading] {
+        let slots = Mutex((readings: [Reading](repeating: .notMedia, count: files.count), finished: 0))
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            let reading = readOne(files[i], now: now)
+            slots.withLock { slots in
+                slots.readings[i] = reading
+                slots.finished += 1
+                onEach(slots.finished)
             }
         }
-        return results
+        return slots.withLock { $0.readings }
     }
 
     private static func readOne(_ file: FoundFile, now: Double) -> Reading {

@@ -79,7 +79,12 @@ public struct MediaError: Error, CustomStringConvertible, Sendable {
     static func ffmpegText(_ status: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         if av_strerror(status, &buffer, buffer.count) < 0 { return "error \(status)" }
-        return String(cString: buffer)
+        return text(buffer)
+    }
+
+    /// A C library's NUL-terminated message buffer as text.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -20,8 +20,10 @@ enum SeparableResampler {
             x.weights.withUnsafeBufferPointer { xWeights in
                 y.start.withUnsafeBufferPointer { yStart in
                     y.weights.withUnsafeBufferPointer { yWeights in
-                        guard let xs = xStart.baseAddress, let xw = xWeights.baseAddress,
-                              let ys = yStart.baseAddress, let yw = yWeights.baseAddress else { return }
+                        guard let xStarts = xStart.baseAddress, let xWeight = xWeights.baseAddress,
+                              let yStarts = yStart.baseAddress, let yWeight = yWeights.baseAddress else { return }
+                        // The taps are only read, and they outlive `parallel.run`, which returns when every strip is done.
+                        nonisolated(unsafe) let xs = xStarts, xw = xWeight, ys = yStarts, yw = yWeight
                         parallel.run(strips) { strip in
                             let first = strip * stripHeight, last = min(y.count, first + stripHeight)
                             let row = UnsafeMutablePointer<Float>.allocate(capacity: columnMax - columnMin)

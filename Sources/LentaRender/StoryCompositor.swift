@@ -159,7 +159,10 @@ public final class StoryCompositor {
             guard case .item(let i) = segment.content, !items.entries[i].isVideo else { continue }
             let preparation = PhotoPreparation()
             preparing[index] = preparation
-            preparation.start { try self.makeLayer(index) }
+            // A photo's layer is made from the compositor's constants alone (project, items, preset,
+            // timeline), never from the layer caches the compositing thread changes.
+            nonisolated(unsafe) let compositor = self
+            preparation.start { try compositor.makeLayer(index) }
         }
     }
 
@@ -175,11 +178,13 @@ public final class StoryCompositor {
 }
 
 /// A photo being prepared on a background queue.
+/// Unchecked: `result` is written once on the queue before `group.leave()` and read only after
+/// `group.wait()`, which orders the two.
 final class PhotoPreparation: @unchecked Sendable {
     private let group = DispatchGroup()
     private var result: Result<StoryLayer, Error>?
 
-    func start(_ work: @escaping () throws -> StoryLayer) {
+    func start(_ work: @escaping @Sendable () throws -> StoryLayer) {
         group.enter()
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Result { try work() }

@@ -34,7 +34,9 @@ public final class StoryRenderer {
         let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads)
         let total = frameCount
         let queue = FrameQueue(capacity: queueDepth)
-        let compositor = self.compositor
+        // The compositor is handed to the producing thread: this thread does not touch it again
+        // until `finished` says that thread is done.
+        nonisolated(unsafe) let compositor = self.compositor
         let finished = DispatchSemaphore(value: 0)
         let producer = Thread {
             defer { finished.signal() }
@@ -69,6 +71,7 @@ public final class StoryRenderer {
 }
 
 /// A bounded queue of made frames between the compositing thread and the encoder.
+/// Unchecked: every stored property is read and written only while holding `condition`.
 final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Result<PlanarFrame, Error>] = []

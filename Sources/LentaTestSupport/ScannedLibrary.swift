@@ -3,7 +3,7 @@ import LentaLibrary
 
 /// A scanned copy of the synthetic library in a catalog of its own, for suites that run
 /// commands against it (each suite keeps one, shared by its tests).
-public struct ScannedLibrary {
+public struct ScannedLibrary: Sendable {
     public let temp: TemporaryFolder
     public let catalog: String
     public let photos: String

@@ -4,7 +4,7 @@ import LentaAuto
 import LentaMedia
 import LentaRender
 
-struct Auto: AsyncParsableCommand {
+struct Auto: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The nightly job: scan, group, write missing project files, render the stories whose inputs changed.",
         discussion: """
@@ -45,10 +45,8 @@ struct Auto: AsyncParsableCommand {
         if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
     }
 
-    func run() async throws {
+    func run() throws {
         FFmpegLogging.silence()
-        // One line per story as it is decided, also into a pipe or a log file (cron).
-        setvbuf(stdout, nil, _IOLBF, 0)
         let lock: AutoLock
         do {
             lock = try AutoLock(path: catalogOptions.catalogPath + ".lock", wait: wait)
@@ -99,6 +97,8 @@ enum AutoText {
             let note = "  \(s.newItems) new item\(s.newItems == 1 ? "" : "s") not in \(URL(fileURLWithPath: s.project).lastPathComponent) (--update-projects adds them)"
             if plan { Terminal.error(note) } else { Swift.print(note) }
         }
+        // One line per story as it is decided, also into a pipe or a log file (cron).
+        fflush(nil)
     }
 
     static func summary(_ r: AutoJob.Report) -> String {

@@ -4,7 +4,7 @@ import LentaCore
 import LentaMedia
 import LentaRender
 
-struct Frame: AsyncParsableCommand {
+struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "One frame of the story as PNG, exactly as the render would encode it.",
         discussion: """
@@ -32,7 +32,7 @@ struct Frame: AsyncParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
 
-    func run() async throws {
+    func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: true)
         let compositor: StoryCompositor

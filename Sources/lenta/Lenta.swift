@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 @main
-struct Lenta: AsyncParsableCommand {
+struct Lenta: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a folder of travel photos and videos into short video stories.",
         discussion: """
@@ -14,14 +14,10 @@ struct Lenta: AsyncParsableCommand {
         subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self])
 
     /// ArgumentParser exits 64 on bad usage; lenta documents 2, as most Unix tools do.
-    static func main() async {
+    static func main() {
         do {
             var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try command.run()
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -40,12 +40,12 @@ func libraryCall<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-struct List: AsyncParsableCommand {
+struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Lentas, newest first: id, dates, title, counts.")
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
+    func run() throws {
         let lentas = try Lentas(catalog: try catalogOptions.open()).list()
         if output.json { return try JSONOutput.print(lentas) }
         if lentas.isEmpty { return print("No lentas yet: lenta scan FOLDER finds them, lenta new makes one.") }
@@ -53,20 +53,20 @@ struct List: AsyncParsableCommand {
     }
 }
 
-struct Show: AsyncParsableCommand {
+struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "A lenta's items in order, with times, places and warnings.")
     @OptionGroup var lenta: LentaID
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
+    func run() throws {
         let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).show(id: lenta.id) }
         if output.json { return try JSONOutput.print(detail) }
         print(LentaReadout.detail(detail))
     }
 }
 
-struct New: AsyncParsableCommand {
+struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a lenta of everything taken in a date range, or of chosen files.",
         discussion: "lenta new --from 2024-05-03 --to 2024-05-09\nlenta new --pick a.jpg b.mov ...")
@@ -84,7 +84,7 @@ struct New: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let lentas = Lentas(catalog: try catalogOptions.open())
         let detail = try libraryCall {
             if let (from, to) = dates.range { return try lentas.newLenta(from: from, to: to) }
@@ -96,7 +96,7 @@ struct New: AsyncParsableCommand {
     }
 }
 
-struct Edit: AsyncParsableCommand {
+struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Re-date a lenta; items added by hand stay.")
     @OptionGroup var lenta: LentaID
     @OptionGroup var dates: DateRangeOptions
@@ -105,7 +105,7 @@ struct Edit: AsyncParsableCommand {
 
     func validate() throws { try dates.validate(required: true) }
 
-    func run() async throws {
+    func run() throws {
         guard let (from, to) = dates.range else { throw ValidationError("Give both --from and --to.") }
         let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).edit(id: lenta.id, from: from, to: to) }
         if output.json { return try JSONOutput.print(detail) }
@@ -113,14 +113,14 @@ struct Edit: AsyncParsableCommand {
     }
 }
 
-struct Delete: AsyncParsableCommand {
+struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Delete a lenta (not its files). Asks on a terminal; --yes for scripts.")
     @OptionGroup var lenta: LentaID
     @Flag(name: .shortAndLong, help: "Do not ask.")
     var yes = false
     @OptionGroup var catalogOptions: CatalogOptions
 
-    func run() async throws {
+    func run() throws {
         let lentas = Lentas(catalog: try catalogOptions.open())
         let detail = try libraryCall { try lentas.show(id: lenta.id) }
         if !yes {

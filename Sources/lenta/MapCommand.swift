@@ -4,7 +4,7 @@ import LentaLibrary
 import LentaMaps
 import LentaMedia
 
-struct Map: AsyncParsableCommand {
+struct Map: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A map of a lenta's route: PNG, or GeoJSON or GPX for other tools.",
         discussion: """
@@ -35,7 +35,7 @@ struct Map: AsyncParsableCommand {
         guard MapStyle.named(style) != nil else { throw ValidationError("--style must be light or dark (got \(style)).") }
     }
 
-    func run() async throws {
+    func run() throws {
         guard let format = RouteMapFormat(path: output), let mapStyle = MapStyle.named(style) else { throw ExitCode(2) }
         let route = try libraryCall { try Lentas(catalog: try catalogOptions.open()).route(id: lenta.id) }
         let stops = RouteStops.build(from: route.items)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LentaCore
 
-struct Presets: AsyncParsableCommand {
+struct Presets: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List output presets and look presets.",
         discussion: """
@@ -12,7 +12,7 @@ struct Presets: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
+    func run() throws {
         let library = PresetLibrary.standard
         guard let directory = library.directory else {
             throw CommandFailure("no presets found (searched \(library.searchedDescription))")

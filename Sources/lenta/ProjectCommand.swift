@@ -3,7 +3,7 @@ import Foundation
 import LentaCore
 import LentaLibrary
 
-struct Project: AsyncParsableCommand {
+struct Project: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a project file for a lenta: its items in order, with durations, transitions and motion.",
         discussion: "The file validates and renders unchanged; edit it to reorder, trim, crop, caption.")
@@ -26,7 +26,7 @@ struct Project: AsyncParsableCommand {
         guard output.hasSuffix(".json") else { throw ValidationError("-o names a .json project file, e.g. story.json.") }
     }
 
-    func run() async throws {
+    func run() throws {
         let url = URL(fileURLWithPath: output)
         if FileManager.default.fileExists(atPath: url.path) && !force {
             throw CommandFailure("\(output) exists and may hold your edits; --force replaces it")

@@ -4,7 +4,7 @@ import LentaCore
 import LentaMedia
 import LentaRender
 
-struct Render: AsyncParsableCommand {
+struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Encode a project file to an MP4 story.",
         discussion: """
@@ -33,7 +33,7 @@ struct Render: AsyncParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
 
-    func run() async throws {
+    func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
         InterruptCleanup.install()

@@ -4,7 +4,7 @@ import LentaCatalog
 import LentaLibrary
 import LentaStories
 
-struct Scan: AsyncParsableCommand {
+struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Index photos and videos (incremental: only new and changed files are read), name their places and group them into lentas.")
 
@@ -32,7 +32,7 @@ struct Scan: AsyncParsableCommand {
         if let minItems, minItems < 1 { throw ValidationError("--min-items must be at least 1.") }
     }
 
-    func run() async throws {
+    func run() throws {
         let catalog = try catalogOptions.open()
         var grouping: GroupingOptions? = nil
         if gap != nil || distance != nil || minItems != nil {

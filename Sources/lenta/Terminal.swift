@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// Where messages go: data on stdout, progress and problems on stderr, progress only on a terminal.
 enum Terminal {
@@ -15,12 +16,12 @@ enum Terminal {
     }
 
     /// A one-line progress bar with the time left, redrawn in place (at most five times a second).
-    final class ProgressBar {
+    /// Scans report progress from their reading threads, so the bar's state is behind a lock.
+    final class ProgressBar: Sendable {
         private let label: String
         private let enabled: Bool
         private let started = Date()
-        private var lastDrawn = Date.distantPast
-        private var shown = false
+        private let state = Mutex((lastDrawn: Date.distantPast, shown: false))
 
         init(label: String, enabled: Bool = Terminal.stderrIsTerminal) {
             self.label = label
@@ -30,9 +31,13 @@ enum Terminal {
         func update(_ done: Int, of total: Int) {
             guard enabled, total > 0 else { return }
             let now = Date()
-            guard done == total || now.timeIntervalSince(lastDrawn) >= 0.2 else { return }
-            lastDrawn = now
-            shown = true
+            let draw = state.withLock { state in
+                guard done == total || now.timeIntervalSince(state.lastDrawn) >= 0.2 else { return false }
+                state.lastDrawn = now
+                state.shown = true
+                return true
+            }
+            guard draw else { return }
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
@@ -45,7 +50,7 @@ enum Terminal {
         }
 
         func finish() {
-            guard shown else { return }
+            guard state.withLock({ $0.shown }) else { return }
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         }
     }

@@ -4,7 +4,7 @@ import LentaCore
 import LentaMedia
 import LentaRender
 
-struct Validate: AsyncParsableCommand {
+struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a project file: every problem, with its JSON path.",
         discussion: """
@@ -18,7 +18,7 @@ struct Validate: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
+    func run() throws {
         let url = URL(fileURLWithPath: project)
         let report = ProjectFile.check(url, validator: StorySetup.validator())
         if output.json {

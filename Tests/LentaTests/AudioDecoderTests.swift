@@ -51,7 +51,7 @@ struct AudioDecoderTests {
         #expect(max(F.channel(a, 0).map(abs).max() ?? 0, F.channel(b, 0).map(abs).max() ?? 0) <= 0.5)
     }
 
-    static let formats: [(String, [String])] = [
+    static let encoderOptions: [(String, [String])] = [
         ("mp3", ["-c:a", "libmp3lame", "-b:a", "192k"]),
         ("m4a", ["-c:a", "aac", "-b:a", "160k"]),
         ("flac", ["-c:a", "flac"]),
@@ -60,14 +60,14 @@ struct AudioDecoderTests {
     ]
 
     @Test("MP3, AAC, FLAC, Vorbis and Opus decode to the right length, onset and tone",
-          .enabled(if: AudioFixtures.hasFFmpeg), arguments: formats.map(\.0))
+          .enabled(if: AudioFixtures.hasFFmpeg), arguments: encoderOptions.map(\.0))
     func formats(_ ext: String) throws {
         let folder = try TemporaryFolder()
         let wav = folder.path("source.wav"), path = folder.path("music.\(ext)")
         // 0.5 s of silence, then 1.5 s of 440 Hz: 2 s, 88 200 samples at 44.1 kHz.
         try F.writeWAV(F.tone(hertz: 440, seconds: 2, rate: 44_100, channels: 2, amplitude: 0.5, onset: 0.5),
                        channels: 2, rate: 44_100, to: wav)
-        let options = Self.formats.first { $0.0 == ext }?.1 ?? []
+        let options = Self.encoderOptions.first { $0.0 == ext }?.1 ?? []
         try F.runFFmpeg(["-i", wav] + options + [path])
 
         let decoder = try AudioDecoder(path: path)

@@ -126,6 +126,7 @@ import Testing
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Unchecked: written by the reading thread before `group.leave()`, read only after `group.wait()`.
         final class Box: @unchecked Sendable { var data = Data() }
         let errData = Box()
         let group = DispatchGroup()
@@ -179,8 +180,8 @@ import Testing
         init(_ arguments: [String], logs: TemporaryFolder, tag: String) throws {
             outURL = logs.url.appendingPathComponent("\(tag).out")
             errURL = logs.url.appendingPathComponent("\(tag).err")
-            FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+            #expect(FileManager.default.createFile(atPath: errURL.path, contents: nil))
             process.executableURL = LentaCLI.binary
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment

@@ -138,16 +138,16 @@ import Testing
         let media = try Self.makeFolder(temp)
         let fm = FileManager.default
         try SyntheticMedia.jpeg(width: 32, height: 32, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: media + "/good.jpg")
-        fm.createFile(atPath: media + "/empty.jpg", contents: Data())
-        fm.createFile(atPath: media + "/notes.mov", contents: Data("this is not a movie".utf8))
-        fm.createFile(atPath: media + "/readme.txt", contents: Data("hello".utf8))
+        #expect(fm.createFile(atPath: media + "/empty.jpg", contents: Data()))
+        #expect(fm.createFile(atPath: media + "/notes.mov", contents: Data("this is not a movie".utf8)))
+        #expect(fm.createFile(atPath: media + "/readme.txt", contents: Data("hello".utf8)))
         let good = try Data(contentsOf: URL(fileURLWithPath: media + "/good.jpg"))
-        fm.createFile(atPath: media + "/truncated.jpg", contents: good.prefix(40))
+        #expect(fm.createFile(atPath: media + "/truncated.jpg", contents: good.prefix(40)))
         try SyntheticMedia.heic(width: 32, height: 32, exif: nil, to: media + "/disguised.jpg")
         let movie = media + "/cut.mp4"
         try SyntheticMedia.video(SyntheticVideo(seconds: 1), to: movie)
         let movieData = try Data(contentsOf: URL(fileURLWithPath: movie))
-        fm.createFile(atPath: movie, contents: movieData.prefix(movieData.count / 3))
+        #expect(fm.createFile(atPath: movie, contents: movieData.prefix(movieData.count / 3)))
         try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(dateTimeOriginal: "0000:00:00 00:00:00", gps: GeoPoint(latitude: 0, longitude: 0)),
                                 to: media + "/zeros.jpg")
         // Hidden folders are skipped; a symbolic-link loop cannot hang the walk.

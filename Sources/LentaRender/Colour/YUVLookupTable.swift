@@ -53,7 +53,8 @@ public struct YUVLookupTable: Sendable {
         var uvs = [Int64](repeating: 0, count: count)
         ys.withUnsafeMutableBufferPointer { yOut in
             uvs.withUnsafeMutableBufferPointer { uvOut in
-                let target = (y: yOut.baseAddress, uv: uvOut.baseAddress)
+                // Slices write disjoint nodes, and `parallel.run` returns when all are done.
+                nonisolated(unsafe) let target = (y: yOut.baseAddress, uv: uvOut.baseAddress)
                 // Each slice fills one Cr plane of nodes: disjoint writes, the same values for any split.
                 parallel.run(n) { vi in
                     guard let yp = target.y, let uvp = target.uv else { return }
@@ -133,6 +134,8 @@ public struct YUVLookupTable: Sendable {
         }
     }
 
+    /// Unchecked: the table's storage, read only, lent to the slices of one `apply`, which
+    /// returns when they are all done.
     struct Tables: @unchecked Sendable {
         let y: UnsafePointer<Int32>
         let uv: UnsafePointer<Int64>
@@ -141,6 +144,8 @@ public struct YUVLookupTable: Sendable {
         let clamped: UnsafePointer<UInt8>
     }
 
+    /// Unchecked: the frame's planes, lent to the slices of one `apply`; each slice writes its
+    /// own rows, and `apply` returns when they are all done.
     struct Planes: @unchecked Sendable {
         let y: UnsafeMutablePointer<UInt8>
         let u: UnsafeMutablePointer<UInt8>
