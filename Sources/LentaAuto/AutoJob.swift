@@ -119,9 +119,9 @@ public final class AutoJob {
             do {
                 guard let loaded = try prepareProject(summary.id, at: projectURL, options: options,
                                                       known: stories[summary.id]?.projectItems, outcome: &outcome) else { continue }
-                let (project, projectBytes) = loaded
-                let preset = try StorySetup.outputPreset(for: project, override: options.preset)
-                let key = try RenderKeys.key(projectBytes: projectBytes, projectURL: projectURL, project: project, preset: preset)
+                let (story, projectBytes) = loaded
+                let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
+                let key = try RenderKeys.key(projectBytes: projectBytes, story: story, preset: preset)
                 let record = stories[summary.id]
                 let outputTime = Self.modificationTime(videoURL.path)
                 var why = RenderKeys.reason(old: record?.rendered, new: key, outputExists: outputTime != nil)
@@ -147,7 +147,7 @@ public final class AutoJob {
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
-                let renderer = try StorySetup.renderer(project: project, projectDirectory: folder, preset: preset)
+                let renderer = try StorySetup.renderer(story: story, preset: preset)
                 try renderer.render(to: videoURL.path)
                 try catalog.recordRender(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                 stories[summary.id]?.rendered = key
@@ -167,7 +167,7 @@ public final class AutoJob {
     /// - Parameter known: the items (absolute paths) auto has put in this project file before; an
     ///   item of the lenta that is neither in the file nor known is new, one the user took out is not.
     private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?,
-                                outcome: inout StoryOutcome) throws -> (ProjectFile, Data)? {
+                                outcome: inout StoryOutcome) throws -> (ResolvedStory, Data)? {
         let lentas = Lentas(catalog: catalog)
         let fresh = try lentas.project(id: id, writingTo: url)
         if !FileManager.default.fileExists(atPath: url.path) {
@@ -181,7 +181,8 @@ public final class AutoJob {
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
             return try Self.load(url)
         }
-        var (existing, bytes) = try Self.load(url)
+        let (story, bytes) = try Self.load(url)
+        var existing = story.project
         let folder = url.deletingLastPathComponent()
         let present = Set(existing.items.map { Self.resolve($0.path, in: folder) })
         let offered = known ?? []
@@ -189,10 +190,10 @@ public final class AutoJob {
             let file = Self.resolve($0.path, in: folder)
             return !present.contains(file) && !offered.contains(file)
         }
-        guard !missing.isEmpty else { return (existing, bytes) }
+        guard !missing.isEmpty else { return (story, bytes) }
         guard options.updateProjects else {
             outcome.newItems = missing.count
-            return (existing, bytes)
+            return (story, bytes)
         }
         let count = "\(missing.count) new item\(missing.count == 1 ? "" : "s")"
         if options.dryRun {
@@ -204,25 +205,23 @@ public final class AutoJob {
         try existing.write(to: url)
         try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
         outcome.addedItems = missing.count
-        (existing, bytes) = try Self.load(url)
-        return (existing, bytes)
+        return try Self.load(url)
     }
 
-    /// Reads and validates a project file; a broken one fails its story with the file and why.
-    static func load(_ url: URL) throws -> (ProjectFile, Data) {
+    /// Reads, validates and resolves a project file; a broken one fails its story with the file
+    /// and why.
+    static func load(_ url: URL) throws -> (ResolvedStory, Data) {
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: url)
+            bytes = try ProjectFile.contents(of: url)
         } catch {
-            throw StoryFailure(description: "\(url.path): cannot be read")
+            throw StoryFailure(description: "\(url.path): \(error)")
         }
-        var validator = StorySetup.validator()
-        validator.baseDirectory = url.deletingLastPathComponent()
-        let report = validator.check(bytes)
-        guard report.isValid, let project = report.project else {
-            throw StoryFailure(description: "\(url.path): " + report.errors.map(\.description).joined(separator: "; "))
+        let report = StorySetup.validator().forFile(url).check(bytes)
+        guard report.isValid, let story = report.story else {
+            throw StoryFailure(description: "\(url.path): " + (report.errors + report.unresolved).map(\.description).joined(separator: "; "))
         }
-        return (project, bytes)
+        return (story, bytes)
     }
 
     /// Appends items at the end of a project. The old last item had no transition (`lenta
@@ -248,7 +247,7 @@ public final class AutoJob {
     /// A project's media path as an absolute, standardized path (paths in a project file are
     /// relative to its folder, or absolute): the same file whichever way it is written.
     static func resolve(_ path: String, in folder: URL) -> String {
-        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL.path
+        ProjectPaths.resolve(path, from: folder).path
     }
 
     static func modificationTime(_ path: String) -> Double? {

@@ -6,17 +6,13 @@ import LentaCore
 /// modification time), of the output preset, and the tool's version.
 enum RenderKeys {
     /// - Parameter projectBytes: the project file as it was read for this render.
-    /// Named looks count as files the story uses: editing a look's recipe renders again.
-    static func key(projectBytes: Data, projectURL: URL, project: ProjectFile, preset: OutputPreset,
-                    presets: PresetLibrary = .standard) throws -> RenderKey {
-        let folder = projectURL.deletingLastPathComponent()
+    /// The files are those the resolved story found: items, music, and looks (a `.cube`, or a
+    /// look preset's recipe: editing it renders again).
+    static func key(projectBytes: Data, story: ResolvedStory, preset: OutputPreset) throws -> RenderKey {
         var media: [String] = []
-        let looks = Set(project.items.compactMap(\.look))
-        let paths = project.items.map(\.path) + project.music.map(\.path)
-            + looks.filter { $0.hasSuffix(".cube") }.sorted()
-            + looks.filter { !$0.hasSuffix(".cube") }.sorted().compactMap { presets.lookFile(named: $0)?.path }
-        for path in paths {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        let looks = story.looks.sorted { $0.key < $1.key }.compactMap(\.value.file)
+        let urls = story.items.map(\.url) + story.music.map(\.url) + looks
+        for url in urls {
             var st = stat()
             if stat(url.path, &st) == 0 {
                 media.append("\(url.path)\t\(st.st_size)\t\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)")

@@ -9,6 +9,7 @@ package final class FormatContext {
     /// decoding any frame.
     package init(path: String) throws {
         self.path = path
+        ContainerOpens.record(path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = avformat_open_input(&opened, path, nil, nil)
         guard status >= 0, let opened else {

@@ -18,18 +18,25 @@ public enum MetadataProbe {
     ///   - modified: the file's modification time, the last-resort capture time.
     ///   - now: seconds since the epoch; dates more than a day later are refused.
     public static func read(path: String, modified: Double, now: Double) throws -> Outcome {
+        try inspect(path: path, modified: modified, now: now).outcome
+    }
+
+    /// `read`, and whether a video has a sound track this FFmpeg can decode (the mix plays only
+    /// those), learned from the same open of the file.
+    static func inspect(path: String, modified: Double, now: Double) throws -> (outcome: Outcome, playableSound: Bool) {
+        var playableSound = false
         let file = try RandomAccessFile(path: path)
         let claimsMedia = MediaFormat.mediaExtensions.contains(fileExtension(path))
         if file.size == 0 {
             if claimsMedia { throw MediaError("read", path: path, reason: "the file is empty") }
-            return .notMedia
+            return (.notMedia, false)
         }
         let head = try file.read(at: 0, count: FormatSniffer.headerLength)
         guard let format = FormatSniffer.detect(head) else {
             if claimsMedia {
                 throw MediaError("recognise", path: path, reason: "the content is not JPEG, HEIF, PNG, WebP, MP4 or QuickTime")
             }
-            return .notMedia
+            return (.notMedia, false)
         }
         var metadata = MediaMetadata(format: format)
         var evidence = CaptureEvidence()
@@ -37,14 +44,14 @@ public enum MetadataProbe {
         if format.kind == .photo {
             try readPhoto(file, into: &metadata, evidence: &evidence)
         } else {
-            try readVideo(path, into: &metadata, evidence: &evidence)
+            try readVideo(path, into: &metadata, evidence: &evidence, playableSound: &playableSound)
             if evidence.quickTimeDay == nil { evidence.quickTimeDay = try QuickTimeUserData.recordingDate(file) }
         }
         let resolution = evidence.resolve(now: now)
         metadata.captureTime = resolution.time
         metadata.warnings += resolution.warnings
         if claimsMedia, let mismatch = extensionMismatch(path, format) { metadata.warnings.append(mismatch) }
-        return .media(metadata)
+        return (.media(metadata), playableSound)
     }
 
     private static func readPhoto(_ file: RandomAccessFile, into metadata: inout MediaMetadata, evidence: inout CaptureEvidence) throws {
@@ -101,8 +108,10 @@ public enum MetadataProbe {
         metadata.height = quarterTurn ? container.storedWidth : container.storedHeight
     }
 
-    private static func readVideo(_ path: String, into metadata: inout MediaMetadata, evidence: inout CaptureEvidence) throws {
+    private static func readVideo(_ path: String, into metadata: inout MediaMetadata, evidence: inout CaptureEvidence,
+                                  playableSound: inout Bool) throws {
         let probe = try VideoProbe(path: path)
+        playableSound = probe.hasPlayableAudio
         metadata.width = probe.width
         metadata.height = probe.height
         metadata.rotation = probe.rotation

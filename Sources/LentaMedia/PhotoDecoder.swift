@@ -20,10 +20,16 @@ public struct PhotoDecoder: Sendable {
 
     /// Reads what the photo is and how it is turned, from its headers (`MetadataProbe`).
     public init(path: String) throws {
-        self.path = path
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else {
             throw MediaError("decode photo", path: path, reason: "not a photo")
         }
+        try self.init(path: path, metadata: metadata)
+    }
+
+    /// A decoder for the photo at `path`, from what its headers were already found to say
+    /// (a resolved story's item): nothing is read until `decode`.
+    public init(path: String, metadata: MediaMetadata) throws {
+        self.path = path
         guard metadata.kind == .photo else { throw MediaError("decode photo", path: path, reason: "a video, not a photo") }
         guard let w = metadata.width, let h = metadata.height, w > 0, h > 0 else {
             throw MediaError("decode photo", path: path, reason: "the picture size is unknown")

@@ -11,6 +11,8 @@ struct VideoProbe {
     var frameRate: Double?
     var variableFrameRate: Bool?
     var hasAudio = false
+    /// An audio stream this FFmpeg has a decoder for (what the mix can play).
+    var hasPlayableAudio = false
     var tags: [String: String] = [:]
     var problems: [String] = []
 
@@ -27,6 +29,10 @@ struct VideoProbe {
             video = try Self.streams(container).first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO && !Self.isCoverArt($0) }
         }
         hasAudio = try Self.streams(container).contains { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
+        hasPlayableAudio = try container.withContext { ctx in
+            var codec: UnsafePointer<AVCodec>? = nil
+            return av_find_best_stream(ctx, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0) >= 0
+        }
         guard let stream = video else {
             throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }

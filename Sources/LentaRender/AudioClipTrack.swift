@@ -16,9 +16,9 @@ final class AudioClipTrack {
     let fadeOut: AudioRamp
     private var decoder: AudioDecoder?
 
-    init(path: String, itemIndex: Int, range: Range<Int>, sourceStart: Int, volume: Float,
+    init(item: ResolvedItem, itemIndex: Int, range: Range<Int>, sourceStart: Int, volume: Float,
          fadeIn: AudioRamp, fadeOut: AudioRamp) {
-        self.path = path
+        path = item.path
         self.itemIndex = itemIndex
         self.range = range
         self.sourceStart = sourceStart

@@ -42,9 +42,9 @@ public final class AudioMixer {
     private let clips: [AudioClipTrack]
     private let ducking: AudioDucking
 
-    /// Reads every music file's header (a missing or unreadable one is an error naming it) and
-    /// looks for a sound track in every video item.
-    public init(project: ProjectFile, projectDirectory: URL, timeline: StoryTimeline) throws {
+    /// Opens every music file (a missing or unreadable one is an error naming it); a clip is
+    /// mixed when the resolved story found it a video with a sound track that can be decoded.
+    public init(story: ResolvedStory, timeline: StoryTimeline) throws {
         guard timeline.sampleRate == AudioDecoder.sampleRate else {
             throw RenderError("audio mix: the timeline's sample rate is \(timeline.sampleRate) Hz; the mix is made at \(AudioDecoder.sampleRate) Hz")
         }
@@ -52,29 +52,21 @@ public final class AudioMixer {
         sampleRate = rate
         sampleCount = timeline.sampleCount
 
-        func resolve(_ path: String) -> URL {
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path).standardizedFileURL
-        }
-
-        let tracks = project.music
+        let tracks = story.music
         music = tracks.isEmpty ? nil : try AudioMusicBed(
-            tracks: tracks, urls: tracks.map { resolve($0.path) }, sampleRate: rate,
+            tracks: tracks, sampleRate: rate,
             crossfadeLength: Int(Self.loopCrossfade * Double(rate)), storyEnd: timeline.sampleCount)
 
         let cutLength = Int(Self.cutFade * Double(rate))
         var clips: [AudioClipTrack] = []
         let segments = timeline.segments
-        var soundChecked: [String: Bool] = [:]
         for (k, segment) in segments.enumerated() {
-            guard case .item(let index) = segment.content, project.items.indices.contains(index) else { continue }
-            let item = project.items[index]
-            guard item.kindByExtension != .photo else { continue }
+            guard case .item(let index) = segment.content, story.items.indices.contains(index) else { continue }
+            let resolved = story.items[index]
+            guard resolved.isVideo, resolved.playableSound else { continue }
+            let item = resolved.item
             let volume = item.volume ?? 1
             guard volume > 0, segment.endSample > segment.firstSample else { continue }
-            let path = resolve(item.path).path
-            let hasSound = try soundChecked[path] ?? AudioDecoder.hasAudioStream(path: path)
-            soundChecked[path] = hasSound
-            guard hasSound else { continue }
 
             let range = segment.firstSample..<segment.endSample
             let half = range.count / 2
@@ -94,7 +86,7 @@ public final class AudioMixer {
                 fadeOut = AudioRamp(start: range.upperBound - length, length: length, rising: false, curve: .smooth)
             }
             let trimIn = max(0, item.trim?.start ?? 0)
-            clips.append(AudioClipTrack(path: path, itemIndex: index, range: range,
+            clips.append(AudioClipTrack(item: resolved, itemIndex: index, range: range,
                                         sourceStart: Rational(seconds: trimIn).audioSampleFloor(rate: rate),
                                         volume: Float(volume), fadeIn: fadeIn, fadeOut: fadeOut))
         }

@@ -24,15 +24,16 @@ final class AudioMusicTrack {
     /// Samples handed out so far.
     private(set) var emitted = 0
 
-    init(track: MusicTrack, url: URL, sampleRate: Int, crossfadeLength: Int) throws {
-        path = url.path
+    init(music: ResolvedMusic, sampleRate: Int, crossfadeLength: Int) throws {
+        let track = music.track
+        path = music.url.path
         gain = Float(track.volume ?? 1)
         fadeInLength = max(0, Rational(seconds: track.fadeIn ?? 0).audioSampleFloor(rate: sampleRate))
         fadeOutLength = max(0, Rational(seconds: track.fadeOut ?? 0).audioSampleFloor(rate: sampleRate))
         loops = track.loop ?? false
         startSample = max(0, Rational(seconds: track.start ?? 0).audioSampleFloor(rate: sampleRate))
         self.crossfadeLength = crossfadeLength
-        decoder = try AudioDecoder(path: url.path)
+        decoder = try AudioDecoder(path: music.url.path)
         try decoder.seek(toSample: startSample)
     }
 
@@ -100,8 +101,7 @@ final class AudioMusicTrack {
 /// own start and out to its own end — its last sample, or the story's when the story ends first
 /// (always so for a looping track) — and cut at the story's end.
 final class AudioMusicBed {
-    private let tracks: [MusicTrack]
-    private let urls: [URL]
+    private let tracks: [ResolvedMusic]
     private let sampleRate: Int
     private let crossfadeLength: Int
     let storyEnd: Int
@@ -112,9 +112,8 @@ final class AudioMusicBed {
     /// The next story sample `render` expects.
     private(set) var next = 0
 
-    init(tracks: [MusicTrack], urls: [URL], sampleRate: Int, crossfadeLength: Int, storyEnd: Int) throws {
+    init(tracks: [ResolvedMusic], sampleRate: Int, crossfadeLength: Int, storyEnd: Int) throws {
         self.tracks = tracks
-        self.urls = urls
         self.sampleRate = sampleRate
         self.crossfadeLength = crossfadeLength
         self.storyEnd = storyEnd
@@ -122,8 +121,8 @@ final class AudioMusicBed {
     }
 
     private func reset() throws {
-        players = try zip(tracks, urls).map {
-            try AudioMusicTrack(track: $0.0, url: $0.1, sampleRate: sampleRate, crossfadeLength: crossfadeLength)
+        players = try tracks.map {
+            try AudioMusicTrack(music: $0, sampleRate: sampleRate, crossfadeLength: crossfadeLength)
         }
         current = 0
         currentStart = 0

@@ -16,10 +16,10 @@ final class ClipLayer: StoryLayer {
     /// The last graded picture and the source timestamp of the picture it was graded from.
     private var graded: (time: Rational, frame: PlanarFrame)?
 
-    init(path: String, trimStart: Double, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
          threads: Int, parallel: ParallelSlices) throws {
-        reader = try VideoReader(path: path, threads: threads)
-        self.trimStart = Rational(seconds: trimStart)
+        reader = try VideoReader(path: item.path, threads: threads)
+        trimStart = Rational(seconds: item.item.trim?.start ?? 0)
         geometry = base(Double(reader.width), Double(reader.height))
         self.parallel = parallel
         self.colour = colour

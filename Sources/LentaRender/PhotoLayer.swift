@@ -16,9 +16,10 @@ final class PhotoLayer: StoryLayer {
     /// Pixels kept around the used region for the filter's taps.
     static let filterMargin = 8.0
 
-    init(path: String, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil, parallel: ParallelSlices) throws {
+    init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: YUVLookupTable? = nil,
+         parallel: ParallelSlices) throws {
         self.parallel = parallel
-        let decoder = try PhotoDecoder(path: path)
+        let decoder = try PhotoDecoder(path: item.path, metadata: item.metadata)
         let geometry = base(Double(decoder.width), Double(decoder.height))
         self.geometry = geometry
         let scale = min(1, geometry.largestScale)

@@ -5,16 +5,17 @@ import LentaMedia
 import LentaPlaces
 
 /// The route of a project's story, for its title card's map, where there is no catalog: each
-/// item's capture time and position read from its own file, its place named by the gazetteer
+/// item's capture time and position as its file says (read once, by validation), its place named by the gazetteer
 /// as a scan would name it; the stops in the order the items were taken.
 public enum ProjectRoute {
-    /// The stops of the project's route (see `RouteStops.build`); empty when no item has a
-    /// position. Uses the bundled gazetteer unless one is given.
-    public static func stops(project: ProjectFile, directory: URL, gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
-        try stops(of: project.items.map { try StoryItems.metadata(of: $0, in: directory).metadata }, gazetteer: gazetteer)
+    /// The stops of the story's route (see `RouteStops.build`), from what validation read of
+    /// each item's file; empty when no item has a position. Uses the bundled gazetteer unless
+    /// one is given.
+    public static func stops(of story: ResolvedStory, gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
+        try stops(of: story.items.map(\.metadata), gazetteer: gazetteer)
     }
 
-    /// The stops of items whose files have already been read (the compositor has read them).
+    /// The stops of items whose files have already been read.
     static func stops(of items: [MediaMetadata], gazetteer: Gazetteer? = nil) throws -> [RouteStop] {
         let places: Gazetteer
         do {

@@ -12,10 +12,13 @@ import LentaText
 /// they appear, and let go of when their segment is over, so only a few reduced photos are ever
 /// in memory.
 public final class StoryCompositor {
-    public let project: ProjectFile
+    public let story: ResolvedStory
+    public var project: ProjectFile { story.project }
     public let preset: OutputPreset
     public let timeline: StoryTimeline
-    let items: StoryItems
+    /// Each item's colour work (its adjustments and its look, loaded once for the story); nil
+    /// when it has none.
+    let grades: [ColourGrade?]
     let parallel: ParallelSlices
     let decoderThreads: Int
     private var layers: [Int: StoryLayer] = [:]
@@ -27,16 +30,18 @@ public final class StoryCompositor {
 
     /// - Parameters:
     ///   - threads: threads for compositing (0: one per processor). The frames do not depend on it.
-    public init(project: ProjectFile, projectDirectory: URL, preset: OutputPreset, threads: Int = 0) throws {
-        self.project = project
+    public init(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) {
+        self.story = story
         self.preset = preset
         let count = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         parallel = ParallelSlices(threads: count)
         decoderThreads = threads > 0 ? threads : 0
-        items = try StoryItems(project: project, directory: projectDirectory)
+        grades = story.items.map { resolved in
+            let grade = ColourGrade(adjust: resolved.item.adjust, look: resolved.look)
+            return grade.isIdentity ? nil : grade
+        }
         let fps = Rational(Int64(preset.fps.numerator), Int64(preset.fps.denominator))
-        let items = self.items
-        timeline = StoryTimeline(project: project, fps: fps, sampleRate: preset.audio.sampleRate) { items.length(of: $0, in: project) }
+        timeline = StoryTimeline(project: story.project, fps: fps, sampleRate: preset.audio.sampleRate) { story.length(ofItem: $0) }
         lookahead = Int(fps.rounded)
     }
 
@@ -89,22 +94,21 @@ public final class StoryCompositor {
         case .titleCard:
             return try titleCardLayer()
         case .item(let i):
-            let item = project.items[i]
-            let entry = items.entries[i]
+            let resolved = story.items[i]
+            let item = resolved.item
             let fit = project.fit(for: item)
-            let motion = KenBurnsPath(project.kenBurns(for: item), itemIndex: i, isVideo: entry.isVideo)
+            let motion = KenBurnsPath(project.kenBurns(for: item), itemIndex: i, isVideo: resolved.isVideo)
             let preset = self.preset
             let geometry = { (w: Double, h: Double) in
                 ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
                              outputWidth: preset.width, outputHeight: preset.height)
             }
-            let colour = entry.grade.map { YUVLookupTable(grade: $0, parallel: parallel) }
+            let colour = grades[i].map { YUVLookupTable(grade: $0, parallel: parallel) }
             do {
-                if entry.isVideo {
-                    return try ClipLayer(path: entry.path, trimStart: item.trim?.start ?? 0, geometry: geometry, colour: colour,
-                                         threads: decoderThreads, parallel: parallel)
+                if resolved.isVideo {
+                    return try ClipLayer(item: resolved, geometry: geometry, colour: colour, threads: decoderThreads, parallel: parallel)
                 }
-                return try PhotoLayer(path: entry.path, geometry: geometry, colour: colour, parallel: parallel)
+                return try PhotoLayer(item: resolved, geometry: geometry, colour: colour, parallel: parallel)
             } catch let error as RenderError {
                 throw error
             } catch {
@@ -117,7 +121,7 @@ public final class StoryCompositor {
     private func caption(_ index: Int) throws -> Caption? {
         if let made = captions[index] { return made }
         var made: Caption?
-        if case .item(let i) = timeline.segments[index].content, let text = project.items[i].text {
+        if case .item(let i) = timeline.segments[index].content, let text = story.items[i].caption {
             let engine: TextEngine
             do {
                 engine = try TextEngine.shared()
@@ -133,7 +137,7 @@ public final class StoryCompositor {
     /// The title card: title, subtitle and the route map of the items' places.
     private func titleCardLayer() throws -> StoryLayer {
         let card = project.titleCard ?? TitleCard()
-        let stops = card.map == false ? [] : try ProjectRoute.stops(of: items.entries.map(\.metadata))
+        let stops = card.map == false ? [] : try ProjectRoute.stops(of: story)
         let outlines: CountryOutlines?
         do {
             outlines = stops.isEmpty ? nil : try CountryOutlines.bundled()
@@ -156,7 +160,7 @@ public final class StoryCompositor {
         guard lookahead > 0 else { return }
         for (index, segment) in timeline.segments.enumerated()
         where segment.firstFrame > n && segment.firstFrame <= n + lookahead && layers[index] == nil && preparing[index] == nil {
-            guard case .item(let i) = segment.content, !items.entries[i].isVideo else { continue }
+            guard case .item(let i) = segment.content, !story.items[i].isVideo else { continue }
             let preparation = PhotoPreparation()
             preparing[index] = preparation
             // A photo's layer is made from the compositor's constants alone (project, items, preset,

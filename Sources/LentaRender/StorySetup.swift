@@ -14,20 +14,22 @@ public enum StorySetup {
         return try library.outputPreset(named: project.presetName).applying(project.output)
     }
 
-    /// The validator `validate`, `render` and `frame` check projects with: media files opened to
-    /// tell photos from videos, and text checked against the installed fonts (a warning for each
-    /// character none has; without a working fontconfig, fonts are not checked here and the
-    /// render reports the problem).
-    public static func validator() -> ProjectValidator {
-        ProjectValidator(inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared())
+    /// The validator `validate`, `render`, `frame` and `auto` check projects with: media files
+    /// opened to tell photos from videos, music opened as the render opens it, and text checked
+    /// against the installed fonts (a warning for each character none has; without a working
+    /// fontconfig, fonts are not checked here and the render reports the problem). A valid
+    /// project comes back resolved (`ProjectReport.story`) for the render.
+    public static func validator(presets: PresetLibrary = .standard) -> ProjectValidator {
+        ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared(),
+                         inspectSound: ProjectMediaInspector.inspectSound)
     }
 
-    /// A renderer with the project's sound (music and clips' sound, mixed by `AudioMixer`).
-    public static func renderer(project: ProjectFile, projectDirectory: URL, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
-        let compositor = try StoryCompositor(project: project, projectDirectory: projectDirectory, preset: preset, threads: threads)
+    /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`).
+    public static func renderer(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
+        let compositor = StoryCompositor(story: story, preset: preset, threads: threads)
         let mixer: AudioMixer
         do {
-            mixer = try AudioMixer(project: project, projectDirectory: projectDirectory, timeline: compositor.timeline)
+            mixer = try AudioMixer(story: story, timeline: compositor.timeline)
         } catch let error as RenderError {
             throw error
         } catch {

@@ -43,10 +43,18 @@ public struct RenderFixture {
     /// A compositor for a project given as a JSON object.
     public func compositor(_ object: [String: Any], preset: OutputPreset = RenderFixture.preset(), threads: Int = 2) throws -> StoryCompositor {
         let data = try JSONSerialization.data(withJSONObject: object)
-        let project = try ProjectFile.decode(data)
-        let compositor = try StoryCompositor(project: project, projectDirectory: folder.url, preset: preset, threads: threads)
+        let compositor = StoryCompositor(story: try story(data), preset: preset, threads: threads)
         compositor.lookahead = 0
         return compositor
+    }
+
+    /// A project given as a JSON object, resolved as `lenta render` resolves it.
+    public func story(_ object: [String: Any]) throws -> ResolvedStory {
+        try story(try JSONSerialization.data(withJSONObject: object))
+    }
+
+    public func story(_ data: Data) throws -> ResolvedStory {
+        try ResolvedStory.resolve(try ProjectFile.decode(data), in: folder.url)
     }
 
     /// The average luma of a rectangle.

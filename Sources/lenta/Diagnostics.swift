@@ -40,7 +40,7 @@ extension Diagnostic {
     /// A project file's problem: `story.json: items[4].volume: warning: a photo has no sound`.
     init(_ problem: ProjectProblem, in file: String) {
         severity = problem.severity == .warning ? .warning : .error
-        subject = problem.path.isEmpty ? file : "\(file): \(problem.path)"
+        subject = problem.path.components.isEmpty ? file : "\(file): \(problem.path)"
         message = problem.message
     }
 }

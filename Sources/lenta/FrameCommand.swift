@@ -35,13 +35,7 @@ struct Frame: ParsableCommand {
     func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: true)
-        let compositor: StoryCompositor
-        do {
-            compositor = try StoryCompositor(project: story.project, projectDirectory: story.directory, preset: story.preset,
-                                             threads: threads ?? 0)
-        } catch {
-            throw CommandFailure("\(project): \(error)")
-        }
+        let compositor = StoryCompositor(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         compositor.lookahead = 0
         let n = compositor.frameIndex(at: at)
         guard n < compositor.frameCount else {

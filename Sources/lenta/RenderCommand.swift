@@ -39,8 +39,7 @@ struct Render: ParsableCommand {
         InterruptCleanup.install()
         let renderer: StoryRenderer
         do {
-            renderer = try StorySetup.renderer(project: story.project, projectDirectory: story.directory, preset: story.preset,
-                                               threads: threads ?? 0)
+            renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         } catch {
             throw CommandFailure("\(project): \(error)")
         }
@@ -59,19 +58,21 @@ struct Render: ParsableCommand {
     }
 }
 
-/// A project file validated and its output preset chosen, or exit 2 with every problem.
+/// A project file validated and resolved, and its output preset chosen, or exit 2 with every
+/// problem.
 struct LoadedStory {
-    var project: ProjectFile
-    var directory: URL
+    var resolved: ResolvedStory
     var preset: OutputPreset
+    var project: ProjectFile { resolved.project }
 
     init(path: String, preset override: String?, quiet: Bool) throws {
         let url = URL(fileURLWithPath: path)
         let report = ProjectFile.check(url, validator: StorySetup.validator())
-        guard report.isValid, let project = report.project else {
-            Diagnostics.report(report.problems.map { Diagnostic($0, in: path) })
+        guard report.isValid, let story = report.story else {
+            Diagnostics.report((report.problems + report.unresolved).map { Diagnostic($0, in: path) })
             throw ExitCode(2)
         }
+        let project = story.project
         if !quiet { Diagnostics.report(report.warnings.map { Diagnostic($0, in: path) }) }
         do {
             self.preset = try StorySetup.outputPreset(for: project, override: override)
@@ -79,7 +80,6 @@ struct LoadedStory {
             Diagnostics.report(.error("\(error)", about: path))
             throw ExitCode(2)
         }
-        self.project = project
-        directory = url.deletingLastPathComponent()
+        resolved = story
     }
 }

@@ -16,7 +16,7 @@ struct AudioMixerTests {
 
     private func mixer(_ project: ProjectFile, _ folder: TemporaryFolder) throws -> (AudioMixer, StoryTimeline) {
         let timeline = F.timeline(project)
-        return (try AudioMixer(project: project, projectDirectory: folder.url, timeline: timeline), timeline)
+        return (try AudioMixer(story: ResolvedStory.resolve(project, in: folder.url), timeline: timeline), timeline)
     }
 
     @Test("a looped track fills the story exactly, with no click where it wraps")
@@ -184,15 +184,17 @@ struct AudioMixerTests {
         let photo = try F.photo(in: folder)
         let project = ProjectFile(items: [ProjectItem(path: photo, duration: 1), ProjectItem(path: "mute.mp4")])
         let timeline = StoryTimeline(project: project, fps: Rational(30)) { _ in 1 }
-        let mixer = try AudioMixer(project: project, projectDirectory: folder.url, timeline: timeline)
+        let story = try ResolvedStory.resolve(project, in: folder.url)
+        let mixer = try AudioMixer(story: story, timeline: timeline)
         #expect(!mixer.hasAudio)
         let x = try F.mixAll(mixer)
         #expect(x.count == 96_000 * 2 && x.allSatisfy { $0 == 0 })
 
-        var withMusic = project
-        withMusic.music = [MusicTrack(path: "music/gone.mp3")]
+        // Validation would stop a missing file; the mix must still name one that went away since.
+        var withMusic = story
+        withMusic.music = [ResolvedMusic(track: MusicTrack(path: "music/gone.mp3"), url: folder.url.appendingPathComponent("music/gone.mp3"))]
         do {
-            _ = try AudioMixer(project: withMusic, projectDirectory: folder.url, timeline: timeline)
+            _ = try AudioMixer(story: withMusic, timeline: timeline)
             Issue.record("mixed a missing music file")
         } catch {
             #expect("\(error)".contains(folder.url.appendingPathComponent("music/gone.mp3").path))

@@ -6,6 +6,7 @@ import Foundation
 import LentaCatalog
 import LentaCore
 import LentaLibrary
+import LentaRender
 import LentaTestSupport
 import Testing
 
@@ -654,10 +655,15 @@ import Testing
         let cube = temp.url.appendingPathComponent("grade.cube")
         try Data("LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n".utf8).write(to: cube)
         let library = PresetLibrary(directory: temp.url.appendingPathComponent("presets"))
+        // The project's output preset, so the story validates with this library.
+        try FileManager.default.copyItem(at: PresetLibrary.sourceTreePresets.appendingPathComponent("output"),
+                                         to: temp.url.appendingPathComponent("presets/output"))
+        for name in ["a.jpg", "b.jpg"] { try SyntheticMedia.jpeg(width: 32, height: 24, exif: nil, to: temp.path(name)) }
         let project = ProjectFile(items: [ProjectItem(path: "a.jpg", look: "sunny"), ProjectItem(path: "b.jpg", look: "grade.cube")])
         let projectURL = temp.url.appendingPathComponent("story.json")
         let preset = try PresetLibrary.standard.outputPreset(named: ProjectOutput.defaultPreset)
-        let key = { try RenderKeys.key(projectBytes: Data(), projectURL: projectURL, project: project, preset: preset, presets: library) }
+        let story = try StorySetup.validator(presets: library).forFile(projectURL).resolvedStory(project)
+        let key = { try RenderKeys.key(projectBytes: Data(), story: story, preset: preset) }
         let before = try key()
         try Data(#"{"description": "Sunny", "temperature": 0.45}"#.utf8).write(to: recipe)
         let afterRecipe = try key()

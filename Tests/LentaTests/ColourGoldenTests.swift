@@ -149,7 +149,7 @@ struct ColourGoldenTests {
         let path = fixture.folder.path("c.mp4")
         try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, frameRate: 10, seconds: 1), to: path)
         let table = try #require(YUVLookupTable.make(for: ColourGrade(adjust: Adjustments(exposure: 0.5, saturation: 1.4), look: nil)))
-        let layer = try ClipLayer(path: path, trimStart: 0, geometry: { w, h in
+        let layer = try ClipLayer(item: fixture.story(["lenta": 1, "items": [["path": "c.mp4"]]]).items[0], geometry: { w, h in
             ItemGeometry(pictureWidth: w, pictureHeight: h, crop: nil, rotation: nil, fit: .fill, motion: .still,
                          outputWidth: 64, outputHeight: 48)
         }, colour: table, threads: 1, parallel: ParallelSlices(threads: 1))

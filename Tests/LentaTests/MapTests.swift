@@ -318,7 +318,7 @@ struct MapTests {
         try library.write(to: temp.path("photos"))
         let names = ["lisbon-0.jpg", "lisbon-1.jpg", "lisbon-nogps-0.jpg", "sintra-0.jpg", "belem-before.jpg", "kyoto-0.jpg"]
         let project = ProjectFile(items: names.map { ProjectItem(path: "photos/" + $0) })
-        let stops = try ProjectRoute.stops(project: project, directory: temp.url)
+        let stops = try ProjectRoute.stops(of: ResolvedStory.resolve(project, in: temp.url))
         // The route follows the trip in time: belem-before.jpg was taken before the others, so
         // it joins Lisbon's stop although the story shows it after Sintra.
         #expect(stops.map(\.name) == ["Lisbon", "Sintra", "Kyoto"])
@@ -327,7 +327,7 @@ struct MapTests {
         #expect(stops[2].time?.offset?.seconds == 9 * 3600, "Kyoto's photo had no offset: the time zone there gives it")
         let missing = ProjectFile(items: [ProjectItem(path: "photos/none.jpg")])
         do {
-            _ = try ProjectRoute.stops(project: missing, directory: temp.url)
+            _ = try ProjectRoute.stops(of: ResolvedStory.resolve(missing, in: temp.url))
             Issue.record("a missing file gave stops")
         } catch {
             #expect("\(error)".contains("none.jpg"))

@@ -719,7 +719,8 @@ enum ProjectFixtures {
         let temp = try TemporaryFolder()
         try SyntheticMedia.jpeg(width: 32, height: 24, exif: nil, to: temp.path("photo.jpg"))
         try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, frameRate: 30, seconds: 3), to: temp.path("clip.mp4"))
-        _ = FileManager.default.createFile(atPath: temp.path("theme.m4a"), contents: Data("not really music".utf8))
+        // Real sound: validation opens music as the render does.
+        try AudioFixtures.writeWAV(AudioFixtures.tone(hertz: 440, seconds: 1, channels: 2), channels: 2, to: temp.path("theme.wav"))
         return temp
     }
 
@@ -729,7 +730,7 @@ enum ProjectFixtures {
           "lenta": 1,
           "output": \(output),
           "defaults": { "transition": { "type": "crossfade" } },
-          "music": [ { "path": "theme.m4a", "loop": true } ],
+          "music": [ { "path": "theme.wav", "loop": true } ],
           "items": [ \(items) ]
         }
         """

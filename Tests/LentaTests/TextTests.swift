@@ -117,7 +117,7 @@ struct TextTests {
         item.text = TextOverlay(content: "Tokyo \u{E000}")
         let project = ProjectFile(items: [item])
         let problems = ProjectValidator(presets: nil, inspectText: e).validate(project)
-        #expect(problems == [ProjectProblem(path: "items[0].text.content", message: "no installed font has \"\u{E000}\" (U+E000); it is left out",
+        #expect(problems == [ProjectProblem(path: .root + "items" + 0 + "text" + "content", message: "no installed font has \"\u{E000}\" (U+E000); it is left out",
                                             severity: .warning)])
     }
 

@@ -148,34 +148,36 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
     /// What is wrong with the recipe's values, by JSON path.
     public func problems() -> [ProjectProblem] {
         var problems: [ProjectProblem] = []
-        func error(_ path: String, _ message: String) { problems.append(ProjectProblem(path: path, message: message)) }
-        func check(_ value: Double?, _ range: ClosedRange<Double>, _ path: String, unit: String = "") {
+        typealias Path = ProjectJSON.Path
+        func error(_ path: Path, _ message: String) { problems.append(ProjectProblem(path, message)) }
+        func check(_ value: Double?, _ range: ClosedRange<Double>, _ path: Path, unit: String = "") {
             guard let value, !range.contains(value) else { return }
             error(path, "must be in [\(ProjectValidation.bound(range.lowerBound)), \(ProjectValidation.bound(range.upperBound))]\(unit) (is \(value))")
         }
-        if description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { error("description", "must not be empty") }
+        if description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { error(.root + "description", "must not be empty") }
         for (key, value) in adjust.values {
             guard let limit = ProjectLimits.adjustments[key] else { continue }
-            check(value, limit.range, key, unit: limit.unit)
+            check(value, limit.range, .root + key, unit: limit.unit)
         }
         if let curve {
             if !Self.curvePoints.contains(curve.count) {
-                error("curve", "must have \(Self.curvePoints.lowerBound)…\(Self.curvePoints.upperBound) points (has \(curve.count))")
+                error(.root + "curve", "must have \(Self.curvePoints.lowerBound)…\(Self.curvePoints.upperBound) points (has \(curve.count))")
             }
             for (i, point) in curve.enumerated() {
-                check(point.x, 0...1, "curve[\(i)][0]")
-                check(point.y, 0...1, "curve[\(i)][1]")
+                check(point.x, 0...1, .root + "curve" + i + 0)
+                check(point.y, 0...1, .root + "curve" + i + 1)
                 if i > 0, !(point.x > curve[i - 1].x) {
-                    error("curve[\(i)][0]", "must be more than the point before's (\(curve[i - 1].x))")
+                    error(.root + "curve" + i + 0, "must be more than the point before's (\(curve[i - 1].x))")
                 }
             }
         }
         for (key, tint) in [("shadows", splitTone?.shadows), ("highlights", splitTone?.highlights)] {
             guard let tint else { continue }
-            if !(tint.hue >= 0 && tint.hue < 360) { error("splitTone.\(key).hue", "must be in [0, 360) degrees (is \(tint.hue))") }
-            check(tint.amount, 0...1, "splitTone.\(key).amount")
+            let path = Path.root + "splitTone" + key
+            if !(tint.hue >= 0 && tint.hue < 360) { error(path + "hue", "must be in [0, 360) degrees (is \(tint.hue))") }
+            check(tint.amount, 0...1, path + "amount")
         }
-        check(fade, Self.fadeRange, "fade")
+        check(fade, Self.fadeRange, .root + "fade")
         return problems
     }
 
@@ -186,7 +188,7 @@ public struct LookRecipe: Hashable, Sendable, ProjectJSONObject {
         do {
             value = try ProjectJSON.parse(data)
         } catch {
-            throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: "", message: "\(error)")])
+            throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
         let reader = ProjectJSONReader()
         let recipe = LookRecipe(projectJSON: value, at: .root, reader: reader)

@@ -185,7 +185,11 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     /// What is wrong with the preset's values (sizes, rates, codec settings), with JSON paths.
     public func problems() -> [ProjectProblem] {
         var problems: [ProjectProblem] = []
-        func error(_ key: String, _ message: String) { problems.append(ProjectProblem(path: key, message: message)) }
+        /// `key` is a member, or a member of one: `video.crf`.
+        func error(_ key: String, _ message: String) {
+            let path = key.split(separator: ".").reduce(ProjectJSON.Path.root) { $0 + String($1) }
+            problems.append(ProjectProblem(path, message))
+        }
         if name.isEmpty { error("name", "must not be empty") }
         for (key, value) in [("width", width), ("height", height)] {
             if !ProjectLimits.frameSize.contains(value) {

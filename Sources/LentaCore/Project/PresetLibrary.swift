@@ -119,7 +119,7 @@ public struct PresetLibrary: Hashable, Sendable {
         do {
             return try Data(contentsOf: file)
         } catch {
-            throw PresetLibraryError.invalid(file: file.path, problems: [ProjectProblem(path: "", message: "cannot be read")])
+            throw PresetLibraryError.invalid(file: file.path, problems: [ProjectProblem(path: .root, message: "cannot be read")])
         }
     }
 
@@ -182,13 +182,13 @@ extension OutputPreset {
         do {
             value = try ProjectJSON.parse(data)
         } catch {
-            throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: "", message: "\(error)")])
+            throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
         let reader = ProjectJSONReader()
         let preset = OutputPreset(projectJSON: value, at: .root, reader: reader)
         var problems = reader.problems + (preset?.problems() ?? [])
         if let preset, let expectedName, preset.name != expectedName {
-            problems.append(ProjectProblem(path: "name", message: "\(ProjectJSON.quoted(preset.name)) differs from the file's name \(ProjectJSON.quoted(expectedName))"))
+            problems.append(ProjectProblem(path: .root + "name", message: "\(ProjectJSON.quoted(preset.name)) differs from the file's name \(ProjectJSON.quoted(expectedName))"))
         }
         guard let preset, problems.isEmpty else { throw PresetLibraryError.invalid(file: file, problems: problems) }
         return preset

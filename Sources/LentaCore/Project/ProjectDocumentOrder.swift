@@ -3,7 +3,7 @@
 /// keys its object has.
 enum ProjectDocumentOrder {
     static func sort(_ problems: [ProjectProblem], in document: ProjectJSON.Value) -> [ProjectProblem] {
-        let keyed = problems.enumerated().map { (position: position(of: ProjectJSON.Path(parsing: $1.path), in: document), index: $0, problem: $1) }
+        let keyed = problems.enumerated().map { (position: position(of: $1.path, in: document), index: $0, problem: $1) }
         return keyed.sorted { a, b in
             a.position == b.position ? a.index < b.index : a.position.lexicographicallyPrecedes(b.position)
         }.map(\.problem)

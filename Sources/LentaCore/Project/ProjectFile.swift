@@ -83,9 +83,9 @@ extension ProjectFile {
         do {
             value = try ProjectJSON.parse(data)
         } catch let error as ProjectJSON.SyntaxError {
-            return (nil, [ProjectProblem(path: "", message: error.description)])
+            return (nil, [ProjectProblem(path: .root, message: error.description)])
         } catch {
-            return (nil, [ProjectProblem(path: "", message: "not valid JSON: \(error)")])
+            return (nil, [ProjectProblem(path: .root, message: "not valid JSON: \(error)")])
         }
         return read(value)
     }
@@ -123,14 +123,34 @@ extension ProjectFile {
     public static func check(_ url: URL, validator: ProjectValidator = ProjectValidator()) -> ProjectReport {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try contents(of: url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "no such file"
-            return ProjectReport(project: nil, problems: [ProjectProblem(path: "", message: reason)])
+            return ProjectReport(project: nil, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
-        var validator = validator
-        validator.baseDirectory = url.deletingLastPathComponent()
-        return validator.check(data)
+        return validator.forFile(url).check(data)
+    }
+
+    /// The bytes of the project file at `url`, which must be a regular file (a FIFO would block).
+    /// - Throws: `ProjectFileError.Unreadable`: "no such file", "cannot be read", or what the path is instead.
+    public static func contents(of url: URL) throws -> Data {
+        switch FileType(atPath: url.path) {
+        case .regular:
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw Unreadable(reason: "cannot be read")
+            }
+        case .missing:
+            throw Unreadable(reason: "no such file")
+        case let other:
+            throw Unreadable(reason: other.problem ?? "cannot be read")
+        }
+    }
+
+    /// Why a project file's bytes could not be read.
+    public struct Unreadable: Error, CustomStringConvertible, Sendable {
+        public var reason: String
+        public var description: String { reason }
     }
 
     /// The project as its file holds it: pretty, keys sorted, numbers exact, a final newline.

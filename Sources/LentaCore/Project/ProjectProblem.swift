@@ -10,19 +10,36 @@ public struct ProjectProblem: Hashable, Codable, Sendable, CustomStringConvertib
         public static func < (a: Severity, b: Severity) -> Bool { a == .error && b == .warning }
     }
 
-    /// The JSON path, `items[3].kenBurns.to`; empty for the document as a whole.
-    public var path: String
+    /// The JSON path, `items[3].kenBurns.to`; the root for the document as a whole.
+    public var path: ProjectJSON.Path
     public var message: String
     public var severity: Severity
 
-    public init(path: String, message: String, severity: Severity = .error) {
+    public init(path: ProjectJSON.Path, message: String, severity: Severity = .error) {
         self.path = path
         self.message = message
         self.severity = severity
     }
 
     public init(_ path: ProjectJSON.Path, _ message: String, severity: Severity = .error) {
-        self.init(path: path.description, message: message, severity: severity)
+        self.init(path: path, message: message, severity: severity)
+    }
+
+    enum CodingKeys: String, CodingKey { case path, message, severity }
+
+    /// The path is written as in messages (`"items[3].kenBurns.to"`), as `lenta validate --json` prints it.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path.description, forKey: .path)
+        try container.encode(message, forKey: .message)
+        try container.encode(severity, forKey: .severity)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = ProjectJSON.Path(parsing: try container.decode(String.self, forKey: .path))
+        message = try container.decode(String.self, forKey: .message)
+        severity = try container.decode(Severity.self, forKey: .severity)
     }
 
     public var isError: Bool { severity == .error }
@@ -31,6 +48,6 @@ public struct ProjectProblem: Hashable, Codable, Sendable, CustomStringConvertib
     /// `items[4].volume: warning: a photo has no sound; volume is ignored`.
     public var description: String {
         let text = severity == .warning ? "warning: " + message : message
-        return path.isEmpty ? text : "\(path): \(text)"
+        return path.components.isEmpty ? text : "\(path): \(text)"
     }
 }

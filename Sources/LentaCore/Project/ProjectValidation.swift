@@ -12,12 +12,32 @@ final class ProjectValidation {
     struct ItemFacts {
         var kind: MediaKind?
         var mediaDuration: Double?
+        /// The file, once it was found to be a regular file.
+        var url: URL?
+        /// What the file's headers say, when it was read.
+        var metadata: MediaMetadata?
+        var playableSound = false
         /// Seconds in the story, when valid and known.
         var length: Double?
         /// The item's file could not be used: leave it out of checks between items.
         var broken = false
     }
     private(set) var facts: [ItemFacts] = []
+    /// Each music track's file and length, as found.
+    private(set) var musicFacts: [ResolvedMusic?] = []
+    /// Every look named, read once whatever the number of items naming it: the loaded look, or
+    /// the problem with it (repeated at each item that names it).
+    private var looks: [String: Result<ResolvedLook, LookProblem>] = [:]
+    /// Problems validation does not report but that keep the story from resolving (a look that
+    /// could not be checked because no look presets are installed).
+    private(set) var unresolved: [ProjectProblem] = []
+
+    struct LookProblem: Error {
+        /// Problems at the look's path (relative to it: the path itself).
+        var messages: [String]
+        /// Whether validation reports them, or only the story's resolution.
+        var reported = true
+    }
 
     init(project: ProjectFile, validator: ProjectValidator) {
         self.project = project
@@ -34,7 +54,7 @@ final class ProjectValidation {
         }
         if let output = project.output { checkOutput(output, at: root + "output") } else { checkPresetName(ProjectOutput.defaultPreset, at: root + "output") }
         if let defaults = project.defaults { checkDefaults(defaults, at: root + "defaults") }
-        for (i, track) in project.music.enumerated() { checkMusic(track, index: i, at: root + "music" + i) }
+        musicFacts = project.music.enumerated().map { i, track in checkMusic(track, index: i, at: root + "music" + i) }
         if let card = project.titleCard { checkTitleCard(card, at: root + "titleCard") }
         if project.items.isEmpty { error(root + "items", "a story needs at least one item") }
         facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
@@ -99,20 +119,16 @@ final class ProjectValidation {
 
     enum FileState { case unchecked, missing, found(URL) }
 
-    /// Checks that `relative` names an existing file (when there is a folder to look in).
+    /// Checks that `relative` names a regular file (when there is a folder to look in), before
+    /// anything opens it: a FIFO would block the opener, a folder or device is no media.
     func checkFile(_ relative: String, at path: Path) -> FileState {
         guard !relative.isEmpty else {
             error(path, "must not be empty")
             return .missing
         }
         guard let url = validator.resolve(relative) else { return .unchecked }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            error(path, "file not found: \(relative)")
-            return .missing
-        }
-        if isFolder.boolValue {
-            error(path, "is a folder, not a file: \(relative)")
+        if let problem = FileType(atPath: url.path).problem {
+            error(path, "\(problem): \(relative)")
             return .missing
         }
         return .found(url)
@@ -155,31 +171,48 @@ final class ProjectValidation {
         error(path, message + "known: \(known.joined(separator: ", ")))")
     }
 
+    /// Checks the look an item names and loads it, once for the whole story: a `.cube` shared by
+    /// fifty items is read and parsed once, and its problem reported at each of them.
     func checkLook(_ look: String, at path: Path) {
         if look.isEmpty {
             error(path, "must not be empty")
             return
         }
+        let outcome: Result<ResolvedLook, LookProblem>?
+        if let known = looks[look] {
+            outcome = known
+        } else {
+            outcome = loadLook(look)
+            looks[look] = outcome
+        }
+        guard case .failure(let problem)? = outcome else { return }
+        for message in problem.messages {
+            if problem.reported { error(path, message) } else { unresolved.append(ProjectProblem(path, message)) }
+        }
+    }
+
+    /// Reads a look: nil when it cannot be checked here (no folder to look in for a `.cube`).
+    private func loadLook(_ look: String) -> Result<ResolvedLook, LookProblem>? {
         if ItemLook.isCubePath(look) {
-            guard case .found(let url) = checkFile(look, at: path) else { return }
+            guard let url = validator.resolve(look) else { return nil }
+            if let problem = FileType(atPath: url.path).problem { return .failure(LookProblem(messages: ["\(problem): \(look)"])) }
             do {
-                _ = try CubeFile.read(contentsOf: url, displayName: look)
+                return .success(ResolvedLook(look: .cube(path: look, try validator.readCube(url, look)), file: url))
             } catch {
-                self.error(path, "\(error)")
+                return .failure(LookProblem(messages: ["\(error)"]))
             }
-            return
         }
         if look.contains("/") {
-            error(path, "a look file must be a .cube LUT: \(look)")
-            return
+            return .failure(LookProblem(messages: ["a look file must be a .cube LUT: \(look)"]))
         }
-        guard let library = validator.presets else { return }
-        let names = library.lookNames()
-        guard !names.isEmpty else { return }
+        guard let library = validator.presets else { return nil }
+        // With no look presets installed, names are not checked; a story naming one cannot be
+        // rendered, though, so the problem keeps it from resolving.
+        let checked = !library.lookNames().isEmpty
         do {
-            _ = try library.look(named: look)
+            return .success(ResolvedLook(look: .recipe(name: look, try library.look(named: look)), file: library.lookFile(named: look)))
         } catch {
-            self.error(path, "\(error)")
+            return .failure(LookProblem(messages: ["\(error)"], reported: checked))
         }
     }
 
@@ -191,8 +224,22 @@ final class ProjectValidation {
         checkKenBurns(defaults.kenBurns, at: path + "kenBurns")
     }
 
-    func checkMusic(_ track: MusicTrack, index: Int, at path: Path) {
-        _ = checkFile(track.path, at: path + "path")
+    /// Checks a music track; its file, when found (and opened as the render opens it, when the
+    /// validator can).
+    func checkMusic(_ track: MusicTrack, index: Int, at path: Path) -> ResolvedMusic? {
+        var resolved: ResolvedMusic?
+        if case .found(let url) = checkFile(track.path, at: path + "path") {
+            resolved = ResolvedMusic(track: track, url: url)
+            switch validator.inspectSound?(url) {
+            case .sound(let duration)?:
+                resolved?.duration = duration
+            case .unplayable(let reason)?:
+                error(path + "path", "cannot be played: \(reason)")
+                resolved = nil
+            case nil:
+                break
+            }
+        }
         checkRange(track.volume, ProjectLimits.volume, at: path + "volume")
         checkTime(track.fadeIn, at: path + "fadeIn")
         checkTime(track.fadeOut, at: path + "fadeOut")
@@ -201,6 +248,7 @@ final class ProjectValidation {
             let later = project.music.count - index - 1 == 1 ? "music[\(index + 1)] never plays" : "music[\(index + 1)…] never play"
             warning(path + "loop", "a looping track plays until the story ends, so \(later)")
         }
+        return resolved
     }
 
     func checkTitleCard(_ card: TitleCard, at path: Path) {
@@ -223,10 +271,14 @@ final class ProjectValidation {
         case .unchecked:
             break
         case .found(let url):
+            facts.url = url
             if let inspect = validator.inspectMedia {
                 switch inspect(url) {
-                case .photo: facts.kind = .photo
-                case .video(let duration): facts.kind = .video; facts.mediaDuration = duration
+                case .media(let metadata, let playableSound):
+                    facts.kind = metadata.kind
+                    facts.mediaDuration = metadata.kind == .video ? metadata.duration : nil
+                    facts.metadata = metadata
+                    facts.playableSound = playableSound
                 case .notMedia:
                     error(path + "path", "not a photo or video: \(item.path)")
                     facts.broken = true
@@ -420,5 +472,31 @@ final class ProjectValidation {
         }
         for join in joins() { total -= join.transition.overlap }
         return total
+    }
+
+    // MARK: The resolved story
+
+    /// The story as validation found it, when it has no errors and every file was read.
+    func story() -> ResolvedStory? {
+        guard let directory = validator.baseDirectory, validator.inspectMedia != nil,
+              unresolved.isEmpty, !problems.contains(where: \.isError) else { return nil }
+        var items: [ResolvedItem] = []
+        for (item, fact) in zip(project.items, facts) {
+            guard let url = fact.url, let metadata = fact.metadata else { return nil }
+            var look: ItemLook?
+            if let name = item.look {
+                guard case .success(let loaded)? = looks[name] else { return nil }
+                look = loaded.look
+            }
+            items.append(ResolvedItem(item: item, url: url, metadata: metadata, playableSound: fact.playableSound, look: look))
+        }
+        var music: [ResolvedMusic] = []
+        for fact in musicFacts {
+            guard let fact else { return nil }
+            music.append(fact)
+        }
+        let loaded = looks.compactMapValues { try? $0.get() }
+        return ResolvedStory(project: project, projectFile: validator.projectFile, directory: directory, items: items,
+                             music: music, looks: loaded, length: totalLength())
     }
 }

@@ -7,8 +7,10 @@ import Foundation
 /// The rules (`ProjectLimits` holds the numbers):
 /// - `lenta` is 1; `items` has at least one item.
 /// - Paths (items, music, `.cube` looks) are relative to the project file's folder and must name
-///   existing files; an item must be a photo or a video (by its content when `inspectMedia` is
-///   set, else by its extension; a file without a media extension is accepted as it is).
+///   regular files (a FIFO, folder or device is refused before anything opens it); an item must
+///   be a photo or a video (by its content when `inspectMedia` is set, else by its extension; a
+///   file without a media extension is accepted as it is); music must be sound that can be
+///   decoded (when `inspectSound` is set: it opens the file as the render does).
 /// - Durations (`duration`, `photoDuration`, title card, transitions) are in (0, 3600) s; fades
 ///   and music `start` in [0, 3600) s; a trim is `[in, out]` with 0 ≤ in < out, shorter than an
 ///   hour, and out no later than the video's end when known.
@@ -30,9 +32,14 @@ import Foundation
 ///   warning each: they are left out of the picture.
 /// - A looping music track before the last is a warning (the later tracks never play); a title
 ///   card with neither title nor subtitle is a warning.
+///
+/// A project without errors, checked with a folder and a media inspector, comes back resolved
+/// (`ProjectReport.story`): what validation learned, for the render to use.
 public struct ProjectValidator: Sendable {
     /// The project file's folder, which relative paths start from; nil checks no files.
     public var baseDirectory: URL?
+    /// The project file itself, when there is one (the resolved story keeps it).
+    public var projectFile: URL?
     /// Where output presets (and look presets) are looked up; nil checks no preset names.
     public var presets: PresetLibrary?
     /// Tells what a media file is and how long a video lasts; nil goes by file extensions.
@@ -40,14 +47,29 @@ public struct ProjectValidator: Sendable {
     /// Tells which characters of an item's text no installed font has (a warning each); nil
     /// checks no fonts.
     public var inspectText: (any ProjectTextInspection)?
+    /// Opens a music file as the render will, and tells whether it is sound; nil checks only
+    /// that the file is there.
+    public var inspectSound: (@Sendable (URL) -> ProjectSoundInspection)?
+    /// Reads a `.cube` file (its URL, and its name as the project writes it), once per story.
+    public var readCube: @Sendable (URL, String) throws -> CubeFile = { try CubeFile.read(contentsOf: $0, displayName: $1) }
 
     public init(baseDirectory: URL? = nil, presets: PresetLibrary? = PresetLibrary.standard,
                 inspectMedia: (@Sendable (URL) -> ProjectMediaInspection)? = nil,
-                inspectText: (any ProjectTextInspection)? = nil) {
+                inspectText: (any ProjectTextInspection)? = nil,
+                inspectSound: (@Sendable (URL) -> ProjectSoundInspection)? = nil) {
         self.baseDirectory = baseDirectory
         self.presets = presets
         self.inspectMedia = inspectMedia
         self.inspectText = inspectText
+        self.inspectSound = inspectSound
+    }
+
+    /// The validator for the project file at `url`: its paths start from the file's folder.
+    public func forFile(_ url: URL) -> ProjectValidator {
+        var validator = self
+        validator.projectFile = url
+        validator.baseDirectory = url.deletingLastPathComponent()
+        return validator
     }
 
     /// Every problem with `project`, in the order of the file.
@@ -57,7 +79,8 @@ public struct ProjectValidator: Sendable {
     public func report(_ project: ProjectFile) -> ProjectReport {
         let run = ProjectValidation(project: project, validator: self)
         run.checkAll()
-        return ProjectReport(project: project, problems: run.problems, length: run.totalLength())
+        return ProjectReport(project: project, problems: run.problems, length: run.totalLength(), story: run.story(),
+                             unresolved: run.unresolved)
     }
 
     /// Reads and checks project JSON. Problems come in the order of the file; a check that would
@@ -67,24 +90,34 @@ public struct ProjectValidator: Sendable {
         do {
             document = try ProjectJSON.parse(data)
         } catch {
-            return ProjectReport(project: nil, problems: [ProjectProblem(path: "", message: "\(error)")])
+            return ProjectReport(project: nil, problems: [ProjectProblem(path: .root, message: "\(error)")])
         }
         let (project, readProblems) = ProjectFile.read(document)
         guard let project else { return ProjectReport(project: nil, problems: readProblems) }
         var report = report(project)
-        let kept = report.problems.filter { problem in !readProblems.contains { Self.covers($0.path, problem.path) } }
+        // A problem of structure speaks for the value it is about and what lies inside it (one
+        // about the whole document, only for itself).
+        let kept = report.problems.filter { problem in
+            !readProblems.contains { $0.path == problem.path || (!$0.path.components.isEmpty && $0.path.contains(problem.path)) }
+        }
         report.problems = ProjectDocumentOrder.sort(readProblems + kept, in: document)
+        if report.problems.contains(where: \.isError) { report.story = nil }
         return report
     }
 
-    /// Whether a problem at `outer` already speaks for `inner`.
-    static func covers(_ outer: String, _ inner: String) -> Bool {
-        outer == inner || inner.hasPrefix(outer + ".") || inner.hasPrefix(outer + "[")
+    /// Validates `project` and hands it back resolved, for a render.
+    /// - Throws: `ProjectFileError` with the errors (and what keeps it from resolving), or when
+    ///   this validator reads no files (no folder or no media inspector).
+    public func resolvedStory(_ project: ProjectFile) throws -> ResolvedStory {
+        let report = report(project)
+        if let story = report.story { return story }
+        var problems = report.errors + report.unresolved
+        if problems.isEmpty { problems = [ProjectProblem(path: .root, message: "a story resolves only when its files are read")] }
+        throw ProjectFileError(file: projectFile?.path, problems: problems)
     }
 
-    /// The file a project path names: absolute as is, else from `baseDirectory`.
+    /// The file a project path names (see `ProjectPaths`), when there is a folder to start from.
     public func resolve(_ path: String) -> URL? {
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
-        return baseDirectory.map { $0.appendingPathComponent(path).standardizedFileURL }
+        baseDirectory.map { ProjectPaths.resolve(path, from: $0) }
     }
 }

@@ -1,0 +1,10 @@
+import Foundation
+import LentaCore
+import LentaRender
+
+extension ResolvedStory {
+    /// `project` validated and resolved as `lenta render` does it, its paths relative to `folder`.
+    public static func resolve(_ project: ProjectFile, in folder: URL) throws -> ResolvedStory {
+        try StorySetup.validator().forFile(folder.appendingPathComponent("story.json")).resolvedStory(project)
+    }
+}
