@@ -5,11 +5,23 @@ SWIFT ?= swift
 CONFIG ?= release
 BIN := .build/$(CONFIG)/lenta
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
-DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
 
-.PHONY: deps build test demo samples bench clean
+# make install: where (PREFIX), and a staging root for packagers (DESTDIR).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+SHAREDIR := $(DESTDIR)$(PREFIX)/share/lenta
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# Man pages and completions are made from the command definitions (swift-argument-parser).
+GENERATED := .build/$(CONFIG)/lenta-generated
+
+.PHONY: deps build test test-install fuzz demo samples bench clean install uninstall manual
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -24,6 +36,42 @@ build: deps
 test: deps
 	$(SWIFT) build -c debug
 	$(SWIFT) test --parallel
+	scripts/test-install
+
+# make install into a temporary prefix, then use only what it installed (scripts/test-install).
+test-install: deps
+	scripts/test-install
+
+# One page per command (swift-argument-parser's generate-manual reads lenta --experimental-dump-help)
+# and the bash, zsh and fish completion scripts.
+manual: build
+	$(SWIFT) build -c $(CONFIG) --product generate-manual
+	rm -rf $(GENERATED) && mkdir -p $(GENERATED)/man
+	.build/$(CONFIG)/generate-manual $(BIN) --multi-page --section 1 \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --output-directory $(GENERATED)/man
+	for shell in bash zsh fish; do $(BIN) --generate-completion-script $$shell > $(GENERATED)/lenta.$$shell || exit 1; done
+
+install: manual
+	install -d $(BINDIR) $(SHAREDIR)/presets/output $(SHAREDIR)/presets/looks $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(BIN) $(BINDIR)/lenta
+	install -m 644 presets/output/*.json $(SHAREDIR)/presets/output/
+	install -m 644 presets/looks/*.json $(SHAREDIR)/presets/looks/
+	install -m 644 Sources/LentaPlaces/Resources/places.bin Sources/LentaMaps/Resources/countries.bin $(SHAREDIR)/
+	install -m 644 Sources/LentaPlaces/Resources/NOTICE.txt $(SHAREDIR)/places-NOTICE.txt
+	install -m 644 $(GENERATED)/man/*.1 $(MANDIR)/
+	install -m 644 $(GENERATED)/lenta.bash $(BASHDIR)/lenta
+	install -m 644 $(GENERATED)/lenta.zsh $(ZSHDIR)/_lenta
+	install -m 644 $(GENERATED)/lenta.fish $(FISHDIR)/lenta.fish
+	@echo "installed lenta in $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(BINDIR)/lenta $(MANDIR)/lenta.1 $(MANDIR)/lenta.*.1 $(BASHDIR)/lenta $(ZSHDIR)/_lenta $(FISHDIR)/lenta.fish
+	rm -rf $(SHAREDIR)
+
+# The fuzzing campaign, FUZZ_SECONDS per target (make test runs a short fixed slice of it).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 DEMO := LENTA_CATALOG=out/demo-catalog.sqlite $(BIN)
 

@@ -10,12 +10,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C libraries, each behind a small shim.
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -31,7 +32,7 @@ let package = Package(
             resources: [.copy("Resources")]),
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
         .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")]),
-        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces"]),
+        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"]),
         .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
@@ -47,7 +48,8 @@ let package = Package(
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
-                           "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport"]),
+                           "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v6]

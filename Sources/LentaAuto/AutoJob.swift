@@ -79,7 +79,7 @@ public final class AutoJob {
         // Unfinished renders of killed runs. Only a run that renders removes them: the renders a
         // plan hands out run outside our lock and may be writing theirs now.
         if !options.dryRun && !options.plan {
-            report.removedTemporaryFiles = Self.removeStaleTemporaryFiles(in: folder)
+            report.removedTemporaryFiles = StaleTemporaryFiles.removeMP4s(in: folder)
         }
         let lentas = Lentas(catalog: catalog)
         let settle = try options.settle ?? lentas.groupingOptions().gap
@@ -137,6 +137,8 @@ public final class AutoJob {
                     continue
                 }
                 outcome.reason = why
+                // Never over a file the story reads (an item named like the story in --out).
+                try StoryInputs(project: story.project, projectFile: projectURL).check(output: videoURL.path)
                 if options.dryRun {
                     outcome.state = .due
                     continue
@@ -254,17 +256,6 @@ public final class AutoJob {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
-    }
-
-    /// Temporary files of renders that were killed (`.NAME.mp4.partial-UUID`).
-    static func removeStaleTemporaryFiles(in folder: URL) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var removed: [String] = []
-        for name in names.sorted() where name.hasPrefix(".") && name.contains(".mp4.partial-") {
-            let path = folder.appendingPathComponent(name).path
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
-        }
-        return removed
     }
 
     /// A self-contained shell command that renders one story.

@@ -5,19 +5,35 @@ import LentaCore
 /// The catalog: one SQLite file (WAL, so a reader and a writer in two processes do not block
 /// each other) holding what was read from every scanned file.
 public final class Catalog {
-    let database: DatabasePool
+    let database: any DatabaseWriter
     public let path: String
 
     /// Opens the catalog at `path`, creating it and its folder when missing, and brings its
     /// schema up to date.
-    public init(path: String) throws {
-        self.path = path
+    /// - Throws: `CatalogIdentity.NotACatalog` for a SQLite file of another application.
+    public convenience init(path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.label = "lenta.catalog"
-        database = try DatabasePool(path: path, configuration: configuration)
+        // Another application's SQLite file is refused before it is opened for writing (a pool
+        // would already switch it to WAL).
+        if FileManager.default.fileExists(atPath: path) {
+            var readOnly = Configuration()
+            readOnly.readonly = true
+            readOnly.busyMode = .timeout(30)
+            try CatalogIdentity.check(try DatabaseQueue(path: path, configuration: readOnly), path: path)
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try CatalogIdentity.claim(pool, path: path)
+        try self.init(path: path, database: pool)
+    }
+
+    /// The catalog in `database`, its schema brought up to date.
+    private init(path: String, database: any DatabaseWriter) throws {
+        self.path = path
+        self.database = database
         let migrator = CatalogSchema.migrator
         if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
             // GRDB checks which migrations ran outside their transaction: two processes opening a
@@ -26,6 +42,22 @@ public final class Catalog {
             try migrator.migrate(database)
             withExtendedLifetime(lock) {}
         }
+    }
+
+    /// A copy in memory of the catalog at `path` (an empty catalog when there is no file), for
+    /// a run that must write nothing (`auto --dry-run`): the file is read once and never
+    /// created, migrated or written; what the run changes is forgotten when it ends.
+    public static func scratchCopy(of path: String) throws -> Catalog {
+        let memory = try DatabaseQueue()
+        if FileManager.default.fileExists(atPath: path) {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(30)
+            let file = try DatabaseQueue(path: path, configuration: configuration)
+            try CatalogIdentity.check(file, path: path)
+            try file.backup(to: memory)
+        }
+        return try Catalog(path: path, database: memory)
     }
 
     /// The default location: `$LENTA_CATALOG`, else `$XDG_DATA_HOME/lenta/catalog.sqlite`,

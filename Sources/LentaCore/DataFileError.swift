@@ -74,7 +74,8 @@ extension BundledResource {
     /// The bundled file's path (see `locate`), or a `DataFileError` saying where it was looked for.
     public static func path(of name: String, what: String, environmentKey: String, bundleName: String,
                             inBundle: () -> URL?, sourceFile: URL) throws -> String {
-        let found = locate(environmentKey: environmentKey, bundleName: bundleName, inBundle: inBundle, sourceFile: sourceFile)
+        let found = locate(environmentKey: environmentKey, bundleName: bundleName, inBundle: inBundle,
+                           installedName: name, sourceFile: sourceFile)
         guard let path = found.path else {
             throw DataFileError(what: what, path: name, reason: .notBundled(searched: found.searched, environmentKey: environmentKey))
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LentaCore
 
 /// A content fingerprint that recognises a moved file without reading all of it: a 64-bit
 /// FNV-1a-style hash, a word at a time, over the size and the first and last 16 KiB.
@@ -10,7 +11,7 @@ enum Fingerprint {
     static let window = 16 * 1024
 
     static func of(path: String, size: Int64) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -46,28 +46,29 @@ public struct FolderWalker {
 
     private mutating func walk(_ folder: String, _ st: stat, into found: inout [FoundFile]) {
         guard visited.insert(DirectoryIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else { return }
-        guard let dir = opendir(folder) else {
+        guard let dir = FilePathBytes.withCString(folder, { opendir($0) }) else {
             problems.append(UnreadableFile(path: folder, reason: "cannot list folder: " + String(cString: strerror(errno))))
             return
         }
         var names: [String] = []
         while let entry = readdir(dir) {
+            // As bytes: a name that is not UTF-8 keeps them (FilePathBytes).
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FilePathBytes.string(fromBytes: raw.prefix { $0 != 0 })
             }
             if name.hasPrefix(".") { continue }  // ".", "..", and hidden files and folders
             names.append(name)
         }
         closedir(dir)
         // Byte order, not locale order: the same on every machine.
-        names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        names.sort { FilePathBytes.bytes(of: $0).lexicographicallyPrecedes(FilePathBytes.bytes(of: $1)) }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         for name in names {
             let path = base + name
             var child = stat()
-            guard stat(path, &child) == 0 else {
+            guard FilePathBytes.withCString(path, { stat($0, &child) }) == 0 else {
                 var link = stat()
-                if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                if FilePathBytes.withCString(path, { lstat($0, &link) }) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
                     problems.append(UnreadableFile(path: path, reason: "broken symbolic link"))
                 } else {
                     problems.append(UnreadableFile(path: path, reason: String(cString: strerror(errno))))

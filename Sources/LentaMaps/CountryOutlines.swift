@@ -27,7 +27,8 @@ public final class CountryOutlines: Sendable {
     public static func bundled() throws -> CountryOutlines { try bundledResult.get() }
 
     /// Where the bundled `countries.bin` is: `$LENTA_COUNTRIES_FILE` when set; else the resource
-    /// bundle beside the executable, as SwiftPM builds and installs it; else the source tree.
+    /// bundle beside the executable, as SwiftPM builds it; else `share/lenta/countries.bin` beside
+    /// an installed lenta's `bin/`; else the source tree.
     public static func bundledFilePath() throws -> String {
         try BundledResource.path(
             of: "countries.bin", what: "country outlines file", environmentKey: "LENTA_COUNTRIES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaMaps"),

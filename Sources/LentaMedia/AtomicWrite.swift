@@ -4,12 +4,15 @@ import Foundation
 /// so an interrupted run never leaves half a file under the name asked for. The one way lenta
 /// (and its test support) writes an output file.
 public enum AtomicWrite {
-    /// The temporary name beside `path`: `.NAME.partial-UUID` (hidden; `lenta auto` removes the
-    /// ones a killed render left).
+    /// The temporary name beside `path`: `.NAME.partial-UUID` (hidden; `StaleTemporaryFiles`
+    /// removes the ones a killed render left).
     public static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString)").path
+        return url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix(for: url.lastPathComponent) + UUID().uuidString).path
     }
+
+    /// How the temporary names of a file called `name` begin (`.NAME.partial-`).
+    public static func temporaryPrefix(for name: String) -> String { ".\(name).partial-" }
 
     public static func write(_ bytes: [UInt8], to path: String, what: String) throws {
         try produce(at: path) { temporary in

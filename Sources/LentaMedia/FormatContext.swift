@@ -1,4 +1,5 @@
 import CFFmpeg
+import LentaCore
 
 /// An opened media container (`AVFormatContext`), owned here and closed in `deinit`.
 package final class FormatContext {
@@ -11,7 +12,7 @@ package final class FormatContext {
         self.path = path
         ContainerOpens.record(path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
-        let status = avformat_open_input(&opened, path, nil, nil)
+        let status = FilePathBytes.withCString(path) { avformat_open_input(&opened, $0, nil, nil) }
         guard status >= 0, let opened else {
             throw MediaError("open container", path: path, ffmpeg: status)
         }

@@ -1,4 +1,5 @@
 import CHeif
+import LentaCore
 
 /// A HEIF/HEIC/AVIF file in libheif (`heif_context`), read from a file or being written; owned
 /// here and freed in `deinit`. Its images are `HeifImageHandle`s.
@@ -20,7 +21,8 @@ package final class HeifContext {
     /// The file at `path`, read (its boxes; images are decoded on request).
     package convenience init(reading path: String) throws {
         try self.init(path: path)
-        try check(heif_context_read_from_file(context, path, nil), "read HEIF", path: path)
+        let context = self.context
+        try check(FilePathBytes.withCString(path) { heif_context_read_from_file(context, $0, nil) }, "read HEIF", path: path)
     }
 
     deinit { heif_context_free(context) }

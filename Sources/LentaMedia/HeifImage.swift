@@ -1,7 +1,8 @@
 import CHeif
 
 /// Uncompressed planes in libheif (`heif_image`): decoded from a file or made to be encoded;
-/// owned here and released in `deinit`. This type only handles interleaved 8-bit RGB.
+/// owned here and released in `deinit`. Made as interleaved 8-bit RGB (to encode) or decoded as
+/// 8-bit Y'CbCr 4:2:0.
 package final class HeifImage {
     let pointer: OpaquePointer
     package let path: String
@@ -24,8 +25,17 @@ package final class HeifImage {
 
     deinit { heif_image_release(pointer) }
 
-    package var width: Int { Int(heif_image_get_width(pointer, heif_channel_interleaved)) }
-    package var height: Int { Int(heif_image_get_height(pointer, heif_channel_interleaved)) }
+    /// The size of one plane (`heif_channel_interleaved` for RGB, `heif_channel_Y` for Y'CbCr).
+    package func width(of channel: heif_channel) -> Int { Int(heif_image_get_width(pointer, channel)) }
+    package func height(of channel: heif_channel) -> Int { Int(heif_image_get_height(pointer, channel)) }
+
+    /// A plane's pixels and stride in bytes, or nil when the image has no such plane. The pointer
+    /// is valid while this image lives.
+    package func readOnlyPlane(_ channel: heif_channel) -> (pixels: UnsafePointer<UInt8>, stride: Int)? {
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(pointer, channel, &stride) else { return nil }
+        return (plane, Int(stride))
+    }
 
     /// Runs `body` with the RGB plane and its stride in bytes (valid only inside it).
     package func withRGBPlane<T>(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> T) throws -> T {

@@ -29,15 +29,28 @@ package final class HeifImageHandle {
         return Array(block[(4 + Int(skip))...])
     }
 
-    /// Decodes to 8-bit interleaved RGB (tile grids assembled, `irot`/`imir` applied; HDR reduced to 8 bits).
-    package func decodeRGB() throws -> HeifImage {
+    /// How the image's Y'CbCr codes mean colours: the `nclx` profile when there is one, else
+    /// HEIF's default (BT.601, full range).
+    package func colourEncoding() -> (matrix: ScaleContext.Matrix, fullRange: Bool) {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(pointer, &nclx).code == heif_error_Ok, let nclx else {
+            return (.bt601, true)
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        return (nclx.pointee.matrix_coefficients == heif_matrix_coefficients_ITU_R_BT_709_5 ? .bt709 : .bt601,
+                nclx.pointee.full_range_flag != 0)
+    }
+
+    /// Decodes to 8-bit Y'CbCr 4:2:0, the codec's own form (tile grids assembled, `irot`/`imir`
+    /// applied; HDR reduced to 8 bits).
+    package func decodeYCbCr420() throws -> HeifImage {
         guard let options = heif_decoding_options_alloc() else {
             throw MediaError("heif_decoding_options_alloc", path: path, reason: "out of memory")
         }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1
         var decoded: OpaquePointer?
-        try check(heif_decode_image(pointer, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options),
+        try check(heif_decode_image(pointer, &decoded, heif_colorspace_YCbCr, heif_chroma_420, options),
                   "decode HEIF image", path: path)
         guard let decoded else { throw MediaError("decode HEIF image", path: path, reason: "no image returned") }
         return HeifImage(decoded, path: path)

@@ -69,6 +69,7 @@ public enum MetadataProbe {
             throw MediaError("read", path: file.path, reason: "not a photo format")
         }
         if let problem = container.problem { throw MediaError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+        if metadata.format == .jpeg, let cut = try JPEGCompleteness.warning(file) { metadata.warnings.append(cut) }
 
         var fields = ExifFields()
         if let bytes = container.exif {

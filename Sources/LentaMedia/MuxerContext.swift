@@ -79,6 +79,31 @@ package final class MuxerContext {
         try check(av_dict_set(&context.pointee.metadata, key, value, 0), "set tag \(key)", path: reportedPath)
     }
 
+    /// Chapters, `[start, end)` in `timeBase` units, each with its title; before the header.
+    /// They are `AVChapter`s of the context, freed with it by `avformat_free_context`.
+    package func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], timeBase: AVRational) throws {
+        guard !chapters.isEmpty else { return }
+        let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
+        guard let raw = av_mallocz(chapters.count * size) else {
+            throw MediaError("add chapters", path: reportedPath, reason: "out of memory", code: .outOfMemory)
+        }
+        let list = raw.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: chapters.count)
+        // Hand the list to the context at once, so every chapter made is freed with it.
+        context.pointee.chapters = list
+        for (k, chapter) in chapters.enumerated() {
+            guard let made = av_mallocz(MemoryLayout<AVChapter>.stride)?.bindMemory(to: AVChapter.self, capacity: 1) else {
+                throw MediaError("add chapters", path: reportedPath, reason: "out of memory", code: .outOfMemory)
+            }
+            made.pointee.id = Int64(k + 1)
+            made.pointee.time_base = timeBase
+            made.pointee.start = chapter.start
+            made.pointee.end = chapter.end
+            list[k] = made
+            context.pointee.nb_chapters = UInt32(k + 1)
+            try check(av_dict_set(&made.pointee.metadata, "title", chapter.title, 0), "set chapter title", path: reportedPath)
+        }
+    }
+
     /// Opens the file and writes the header with muxer `options` (e.g. movflags); options the
     /// muxer did not take are an error.
     package func writeHeader(options: [(String, String)]) throws {

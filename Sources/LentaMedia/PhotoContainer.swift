@@ -105,6 +105,11 @@ enum PNGContainer {
                 let body = try file.read(at: offset + 8, count: 8)
                 if let w = body.bigEndian32(at: 0), let h = body.bigEndian32(at: 4) {
                     result.storedWidth = Int(w); result.storedHeight = Int(h)
+                    // PNG sizes are 1…2^31 − 1 (found by the fuzzing campaign: a 0-wide header
+                    // was taken for a picture).
+                    if w == 0 || h == 0 || w > UInt32(Int32.max) || h > UInt32(Int32.max) {
+                        result.problem = "PNG header gives an impossible size of \(w)×\(h)"
+                    }
                 }
             case "eXIf" where length < 16 << 20:
                 result.exif = try file.read(at: offset + 8, count: Int(length))

@@ -49,29 +49,40 @@ public struct PhotoDecoder: Sendable {
         let targetWidth = max(1, Int((Double(width) * scale).rounded()))
         let targetHeight = max(1, Int((Double(height) * scale).rounded()))
         let stored = orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
-        let planar: PlanarFrame
-        if format == .heif || format == .avif {
-            planar = try decodeHeif(width: stored.0, height: stored.1)
-        } else {
-            planar = try decodeWithLibavcodec(width: stored.0, height: stored.1, scale: scale)
+        // 1/2^lowres of the size (JPEG), as long as it still holds the pixels wanted — and as
+        // much smaller as the memory budget asks.
+        let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
+        let largest = PhotoMemoryBudget.largestReduction(format)
+        guard let lowres = (wanted...max(wanted, largest)).first(where: {
+            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: $0) <= PhotoMemoryBudget.maximumBytes
+        }) else {
+            throw MediaError("decode photo", path: path,
+                             reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
+        }
+        let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
+        let planar: PlanarFrame = try PhotoMemoryBudget.gate.withReservation(bytes) {
+            // What a large decode freed goes back to the system before the next one starts
+            // (the decoders' threads would otherwise keep it in their malloc arenas).
+            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+            if format == .heif || format == .avif { return try decodeHeif(width: stored.0, height: stored.1) }
+            return try decodeWithLibavcodec(width: stored.0, height: stored.1, lowres: lowres)
         }
         return orientation.apply(to: planar)
     }
 
     private func decodeHeif(width w: Int, height h: Int) throws -> PlanarFrame {
         let picture = try HeifPicture(path: path)
-        let rgb = try picture.rgbFrame()
-        picture.release()
-        return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
+        defer { picture.release() }
+        return try withExtendedLifetime(picture) {
+            try Self.reduce(try picture.borrowedYUVFrame(), to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path)
+        }
     }
 
-    private func decodeWithLibavcodec(width w: Int, height h: Int, scale: Double) throws -> PlanarFrame {
+    private func decodeWithLibavcodec(width w: Int, height h: Int, lowres: Int) throws -> PlanarFrame {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
             throw MediaError("find picture", path: path, reason: "no image stream")
         }
-        // 1/2^lowres of the size, as long as it still holds the pixels wanted.
-        let lowres = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
         let decoded = try CodecFrame()
         do {
             let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)

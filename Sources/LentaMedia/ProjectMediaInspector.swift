@@ -9,7 +9,12 @@ public enum ProjectMediaInspector {
             let (outcome, playableSound) = try MetadataProbe.inspect(path: url.path, modified: 0, now: Date().timeIntervalSince1970)
             switch outcome {
             case .notMedia: return .notMedia
-            case .media(let metadata): return .media(metadata, playableSound: playableSound)
+            case .media(let metadata):
+                if metadata.kind == .photo, let w = metadata.width, let h = metadata.height,
+                   let tooLarge = PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) {
+                    return .unreadable(tooLarge)
+                }
+                return .media(metadata, playableSound: playableSound)
             }
         } catch let error as MediaError {
             return .unreadable(error.reason)

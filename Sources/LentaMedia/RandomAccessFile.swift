@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LentaCore
 
 /// An open file read at chosen offsets (`pread`), so headers can be parsed without reading
 /// the picture or the movie data that follows them.
@@ -13,7 +14,7 @@ final class RandomAccessFile {
 
     init(path: String) throws {
         self.path = path
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        fd = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw MediaError.system("open", path: path) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {

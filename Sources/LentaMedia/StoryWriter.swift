@@ -2,8 +2,10 @@ import CFFmpeg
 import Foundation
 import LentaCore
 
-/// Encodes a story to MP4: H.264 (libx264 with the preset's profile, CRF, speed, GOP and
-/// B-frames; yuv420p, BT.709) and, when the story has sound, AAC stereo. The file is written
+/// Encodes a story to MP4: video by the first of the preset's encoders that opens (H.264, HEVC
+/// tagged `hvc1`, AV1; software, or hardware with software fallbacks — `VideoEncoderChoice`;
+/// yuv420p, BT.709) and, when the story has sound, AAC stereo; with the story's metadata,
+/// chapters and, when asked, a `mov_text` subtitle track (`StoryMetadata`). The file is written
 /// under a temporary name beside the target and renamed into place by `finish()`; a writer
 /// dropped before `finish()` removes its temporary file, so no half-written MP4 is ever left
 /// under the target's name.
@@ -11,12 +13,18 @@ public final class StoryWriter {
     public let path: String
     /// The file being written until `finish()` renames it to `path`.
     public let temporaryPath: String
+    private let claim: TemporaryFileClaim?
     public let preset: OutputPreset
     public private(set) var framesWritten = 0
     public private(set) var samplesWritten = 0
 
     private let muxer: MuxerContext
     private let video: EncoderContext
+    private let hardware: HardwareFrames?
+    /// One line when the preset's first encoder could not open and a fallback is used.
+    public let encoderNotice: String?
+    /// The encoder that writes the video (`libx264`, `hevc_nvenc`…).
+    public let videoEncoderName: String
     private let videoStream: Int
     private let picture: CodecFrame
     private var audio: (encoder: EncoderContext, stream: Int, frameSize: Int, channels: Int)?
@@ -27,24 +35,46 @@ public final class StoryWriter {
     /// - Parameters:
     ///   - audio: whether the story has a sound track.
     ///   - threads: encoder threads (0: the encoder chooses).
-    public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0) throws {
+    ///   - metadata: container tags, chapters and subtitle cues for a `mov_text` track.
+    public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0, metadata: StoryMetadata = StoryMetadata()) throws {
         self.path = path
         self.preset = preset
         temporaryPath = AtomicWrite.temporaryPath(for: path)
         muxer = try MuxerContext(format: "mp4", path: temporaryPath, reportedPath: path)
         PartialOutput.began(temporaryPath)
+        // Made now and claimed while written (the muxer opens it again, the same file), so the
+        // next render of this output removes it only once we are gone.
+        FileManager.default.createFile(atPath: temporaryPath, contents: nil)
+        claim = TemporaryFileClaim(path: temporaryPath)
         do {
-            video = try Self.videoEncoder(preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)
+            let choice = try VideoEncoderChoice(preset: preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)
+            video = choice.encoder
+            hardware = choice.hardware
+            encoderNotice = choice.notice
+            videoEncoderName = choice.encoder.name
             videoStream = try muxer.addStream(for: video)
+            // Apple's players take HEVC in MP4 only as `hvc1` (parameter sets in the sample entry).
+            if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { try muxer.setCodecTag("hvc1", stream: videoStream) }
             if audio {
                 let encoder = try Self.audioEncoder(preset, globalHeader: muxer.needsGlobalHeader, path: path)
                 let stream = try muxer.addStream(for: encoder)
                 let size = encoder.pointer.pointee.frame_size > 0 ? Int(encoder.pointer.pointee.frame_size) : 1024
                 self.audio = (encoder, stream, size, preset.audio.channels)
             }
+            let subtitles = metadata.subtitleTrack.isEmpty ? nil : try MovTextTrack(muxer: muxer, path: path)
+            let tags = metadata.tags
+            for (key, value) in tags { try muxer.setTag(key, value) }
+            try muxer.setChapters(metadata.chapters.map { chapter in
+                let thousand = Rational(1000)
+                return ((chapter.start * thousand).rounded, (chapter.end * thousand).rounded, chapter.title)
+            }, timeBase: AVRational(num: 1, den: 1000))
+            var movflags = preset.container.movflags
+            // Tags as `mdta` keys, as iPhones write them (`com.apple.quicktime.location.ISO6709`).
+            if tags.contains(where: { $0.key.hasPrefix("com.apple.") }) { movflags += "+use_metadata_tags" }
             var options: [(String, String)] = []
-            if !preset.container.movflags.isEmpty { options.append(("movflags", preset.container.movflags)) }
+            if !movflags.isEmpty { options.append(("movflags", movflags)) }
             try muxer.writeHeader(options: options)
+            try subtitles?.write(metadata.subtitleTrack, to: muxer)
             picture = try CodecFrame.video(width: preset.width, height: preset.height, format: AV_PIX_FMT_YUV420P, path: path)
         } catch {
             PartialOutput.ended(temporaryPath)
@@ -68,9 +98,14 @@ public final class StoryWriter {
             throw MediaError("encode video", path: path,
                                   reason: "frame is \(frame.width)×\(frame.height), the story \(preset.width)×\(preset.height)")
         }
-        try picture.fill(from: frame, path: path)
-        picture.pointer.pointee.pts = Int64(framesWritten)
-        try video.encode(picture) { try muxer.write($0, from: video, stream: videoStream) }
+        if let hardware {
+            let surface = try hardware.upload(frame, pts: Int64(framesWritten))
+            try video.encode(surface) { try muxer.write($0, from: video, stream: videoStream) }
+        } else {
+            try picture.fill(from: frame, path: path)
+            picture.pointer.pointee.pts = Int64(framesWritten)
+            try video.encode(picture) { try muxer.write($0, from: video, stream: videoStream) }
+        }
         framesWritten += 1
     }
 
@@ -120,32 +155,6 @@ public final class StoryWriter {
         try AtomicWrite.moveIntoPlace(temporaryPath, path)
         PartialOutput.ended(temporaryPath)
         finished = true
-    }
-
-    private static func videoEncoder(_ preset: OutputPreset, globalHeader: Bool, threads: Int, path: String) throws -> EncoderContext {
-        let encoder = try EncoderContext(named: preset.video.codec, path: path)
-        let c = encoder.pointer
-        c.pointee.width = Int32(preset.width)
-        c.pointee.height = Int32(preset.height)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        c.pointee.time_base = AVRational(num: Int32(preset.fps.denominator), den: Int32(preset.fps.numerator))
-        c.pointee.framerate = AVRational(num: Int32(preset.fps.numerator), den: Int32(preset.fps.denominator))
-        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        c.pointee.gop_size = Int32(preset.video.gop)
-        c.pointee.max_b_frames = Int32(preset.video.bFrames)
-        c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.color_primaries = AVCOL_PRI_BT709
-        c.pointee.color_trc = AVCOL_TRC_BT709
-        c.pointee.colorspace = AVCOL_SPC_BT709
-        c.pointee.thread_count = Int32(max(0, threads))
-        if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        if preset.video.codec == "libx264" {
-            try encoder.setOption("preset", preset.video.preset)
-            try encoder.setOption("crf", String(preset.video.crf))
-            try encoder.setOption("profile", preset.video.profile)
-        }
-        try encoder.open()
-        return encoder
     }
 
     private static func audioEncoder(_ preset: OutputPreset, globalHeader: Bool, path: String) throws -> EncoderContext {

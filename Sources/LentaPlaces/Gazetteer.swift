@@ -67,8 +67,9 @@ public final class Gazetteer: Sendable {
     }
 
     /// Where the bundled `places.bin` is: `$LENTA_PLACES_FILE` when set; else the package's
-    /// resource bundle (`Bundle.module`) when it sits beside the executable, as SwiftPM builds and
-    /// installs it; else the source tree this library was built from.
+    /// resource bundle (`Bundle.module`) when it sits beside the executable, as SwiftPM builds it;
+    /// else `share/lenta/places.bin` beside an installed lenta's `bin/`; else the source tree this
+    /// library was built from.
     public static func bundledFilePath() throws -> String {
         try BundledResource.path(
             of: "places.bin", what: "gazetteer data file", environmentKey: "LENTA_PLACES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaPlaces"),

@@ -18,7 +18,8 @@ struct Caption: Sendable {
         let style = CaptionStyle(overlay, frameHeight: frameHeight)
         let safe = CaptionRect.titleSafe(width: frameWidth, height: frameHeight)
         let maxWidth = Double(max(1, safe.width - 2 * style.horizontalMargin))
-        text = engine.render(overlay.content, pixelSize: style.lineHeight, maxWidth: maxWidth, alignment: .centre)
+        text = engine.render(overlay.content, pixelSize: style.lineHeight, maxWidth: maxWidth, maxHeight: Double(frameHeight),
+                             alignment: .centre)
         let extent = CaptionSprite.extent(of: text, style: style)
         let origin = CaptionPlacement(width: frameWidth, height: frameHeight)
             .origin(for: overlay.position ?? .anchor(.bottom), extent: extent, boxWidth: text.width, boxHeight: text.height)

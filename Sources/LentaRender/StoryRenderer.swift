@@ -11,6 +11,12 @@ public final class StoryRenderer {
     public let sound: StorySoundTrack?
     /// Frames made ahead of the encoder.
     public var queueDepth = 3
+    /// Title, time, place, chapters (and a `mov_text` track's cues) written into the MP4.
+    public var metadata = StoryMetadata()
+    /// The story's metadata, chapters and caption cues, as `StorySetup` worked them out.
+    public var publishing: StoryPublishing?
+    /// What the sound's loudness was and what it was brought to; nil when it was left alone.
+    public var loudness: StoryLoudness.Plan?
 
     public init(compositor: StoryCompositor, sound: StorySoundTrack? = nil) {
         self.compositor = compositor
@@ -28,10 +34,13 @@ public final class StoryRenderer {
     /// Renders the whole story to `path` (written under a temporary name, renamed at the end).
     /// - Parameters:
     ///   - encoderThreads: threads for x264 (0: x264 chooses).
+    ///   - notice: called with a line to tell the user (an encoder that fell back to another).
     ///   - progress: called after each frame is encoded with (frames done, frames in all).
-    public func render(to path: String, encoderThreads: Int = 0, progress: (Int, Int) -> Void = { _, _ in }) throws {
+    public func render(to path: String, encoderThreads: Int = 0, notice: (String) -> Void = { _ in },
+                       progress: (Int, Int) -> Void = { _, _ in }) throws {
         let hasAudio = sound?.hasAudio ?? false
-        let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads)
+        let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads, metadata: metadata)
+        if let line = writer.encoderNotice { notice(line) }
         let total = frameCount
         let queue = FrameQueue(capacity: queueDepth)
         // The compositor is handed to the producing thread: this thread does not touch it again

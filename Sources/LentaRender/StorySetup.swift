@@ -24,24 +24,55 @@ public enum StorySetup {
                          inspectSound: ProjectMediaInspector.inspectSound)
     }
 
-    /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`).
+    /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`, brought
+    /// to the preset's loudness by `StoryLoudness`) and the story's metadata and chapters
+    /// (`StoryPublishing`, kept on the renderer for its subtitle cues).
     public static func renderer(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
         let compositor = StoryCompositor(story: story, preset: preset, threads: threads)
-        let mixer: AudioMixer
-        do {
-            mixer = try AudioMixer(story: story, timeline: compositor.timeline)
-        } catch let error as RenderError {
-            throw error
-        } catch {
-            throw RenderError("\(error)")
+        let timeline = compositor.timeline
+        func mixer() throws -> AudioMixer {
+            do {
+                return try AudioMixer(story: story, timeline: timeline)
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError("\(error)")
+            }
         }
-        return StoryRenderer(compositor: compositor, sound: mixer.hasAudio ? mixer : nil)
+        let mix = try mixer()
+        var sound: StorySoundTrack? = mix.hasAudio ? mix : nil
+        var loudness: StoryLoudness.Plan?
+        if let mixed = sound {
+            do {
+                loudness = try StoryLoudness.plan(target: preset.loudnessTarget, ceiling: OutputPreset.truePeakCeiling,
+                                                  sampleCount: timeline.sampleCount, sampleRate: timeline.sampleRate) { try mixer() }
+                if let loudness {
+                    sound = try FilteredSoundTrack(mixed, filters: loudness.filters, sampleCount: timeline.sampleCount,
+                                                   sampleRate: timeline.sampleRate)
+                }
+            } catch let error as MediaError {
+                // Only the loudness filter graph throws these here (the mixer's are RenderErrors).
+                throw RenderError("loudness: \(error)")
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError("\(error)")
+            }
+        }
+        let publishing = try StoryPublishing(compositor: compositor)
+        let renderer = StoryRenderer(compositor: compositor, sound: sound)
+        renderer.publishing = publishing
+        renderer.metadata = publishing.metadata
+        renderer.loudness = loudness
+        return renderer
     }
 }
 
 extension StoryCompositor {
-    /// The frame shown at `seconds` into the story: `floor(seconds × fps)`, exactly.
+    /// The frame shown at `seconds` into the story: `floor(seconds × fps)`, exactly; past the
+    /// longest story there can be (or not a number), `frameCount`: past the end.
     public func frameIndex(at seconds: Double) -> Int {
-        Int((Rational(seconds: seconds) * timeline.fps).floor)
+        guard seconds >= 0, seconds <= ProjectLimits.maximumStorySeconds else { return seconds < 0 ? -1 : frameCount }
+        return Int((Rational(seconds: seconds) * timeline.fps).floor)
     }
 }

@@ -22,15 +22,17 @@ enum TitleCardPicture {
         let left = Double(width) * safeMargin, top = Double(height) * safeMargin
         let safeWidth = Double(width) - 2 * left, safeHeight = Double(height) - 2 * top
 
-        let titleText = text.render(title ?? "", pixelSize: unit * titleSize, maxWidth: safeWidth, weight: .bold)
-        let subtitleText = text.render(subtitle ?? "", pixelSize: unit * subtitleSize, maxWidth: safeWidth)
+        // Laid out only as far as the frame shows: what falls below it is cut, never drawn.
+        let titleText = text.render(title ?? "", pixelSize: unit * titleSize, maxWidth: safeWidth, maxHeight: Double(height), weight: .bold)
+        let subtitleText = text.render(subtitle ?? "", pixelSize: unit * subtitleSize, maxWidth: safeWidth,
+                                       maxHeight: max(0, Double(height) - top - titleText.height))
         let gap = unit * 0.02
         let textHeight = titleText.height + (subtitleText.lines.isEmpty ? 0 : gap + subtitleText.height)
 
         let mapTop = top + textHeight + 2 * gap
         let mapHeight = top + safeHeight - mapTop
         let map = card.map != false && !stops.isEmpty && mapHeight >= Double(height) * smallestMapShare ? outlines : nil
-        let textTop = map != nil ? top : top + (safeHeight - textHeight) / 2
+        let textTop = map != nil ? top : top + max(0, safeHeight - textHeight) / 2
         paint(titleText, into: &image, centreX: Double(width) / 2, top: textTop, colour: ink)
         paint(subtitleText, into: &image, centreX: Double(width) / 2, top: textTop + titleText.height + gap, colour: ink)
         if let map {

@@ -32,7 +32,7 @@ public enum LentaTitle {
     }
 
     /// "A", "A & B", "A, B & C".
-    static func list(_ names: [String]) -> String {
+    public static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " & " + (names.last ?? "")
     }

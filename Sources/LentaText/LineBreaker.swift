@@ -6,12 +6,15 @@ struct LineBreaker {
     /// The advance of a line of text (26.6 pixels).
     var measure: (String) -> Int
 
-    func lines(of paragraph: Substring) -> [String] {
-        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    /// The paragraph's first `limit` lines (the rest is not measured).
+    func lines(of paragraph: Substring, limit: Int = .max) -> [String] {
+        guard limit > 0 else { return [] }
+        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
         guard let maxWidth else { return [words.joined(separator: " ")] }
         var lines: [String] = []
         var current = ""
-        for word in words {
+        for word in words.lazy.map(String.init) {
+            guard lines.count < limit else { break }
             let candidate = current.isEmpty ? word : current + " " + word
             if measure(candidate) <= maxWidth {
                 current = candidate
@@ -25,6 +28,7 @@ struct LineBreaker {
             }
             // A word wider than a line: as many clusters as fit, at least one a line.
             for character in word {
+                guard lines.count < limit else { break }
                 let longer = current + String(character)
                 if current.isEmpty || measure(longer) <= maxWidth {
                     current = longer
@@ -34,7 +38,7 @@ struct LineBreaker {
                 }
             }
         }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines
+        if (!current.isEmpty || lines.isEmpty), lines.count < limit { lines.append(current) }
+        return Array(lines.prefix(limit))
     }
 }

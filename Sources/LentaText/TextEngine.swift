@@ -26,8 +26,11 @@ public final class TextEngine: @unchecked Sendable {
     ///   - pixelSize: the line height in pixels (baseline to baseline); the em size follows from
     ///     the primary font's ascender and descender, which together make one line.
     ///   - maxWidth: widest a line may be, in pixels; nil wraps only at `\n`.
-    public func render(_ text: String, pixelSize: Double, maxWidth: Double?, alignment: TextAlignment = .centre,
-                       weight: FontWeight = .regular) -> RenderedText {
+    ///   - maxHeight: the height that can show (the frame's), in pixels: lines starting below it
+    ///     are neither laid out nor drawn, so the cost follows what is visible, not the text's
+    ///     length. nil lays out every line.
+    public func render(_ text: String, pixelSize: Double, maxWidth: Double?, maxHeight: Double? = nil,
+                       alignment: TextAlignment = .centre, weight: FontWeight = .regular) -> RenderedText {
         fonts.locked {
             guard pixelSize.isFinite, pixelSize > 0, let primary = fonts.primary(weight) else { return .empty }
             let face = primary.face
@@ -38,7 +41,13 @@ public final class TextEngine: @unchecked Sendable {
             let (drawable, missing) = split(text, weight: weight)
             let limit = maxWidth.map { max(0, Int(($0 * 64).rounded(.down))) }
             let breaker = LineBreaker(maxWidth: limit) { self.shaper.shape($0, weight: weight, emSize: emSize).advance }
-            let lines = drawable.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap(breaker.lines)
+            // One line more than fits, so text cut by the frame still reaches past its edge.
+            let lineLimit = maxHeight.map { Int(min(Double(Int32.max), max(0, $0) / pixelSize)) + 1 } ?? Int.max
+            var lines: [String] = []
+            for paragraph in drawable.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                guard lines.count < lineLimit else { break }
+                lines += breaker.lines(of: paragraph, limit: lineLimit - lines.count)
+            }
             let shaped = lines.map { shaper.shape($0, weight: weight, emSize: emSize) }
 
             let boxWidth = shaped.map(\.advance).max() ?? 0

@@ -47,11 +47,15 @@ struct Auto: ParsableCommand {
 
     func run() throws {
         FFmpegLogging.silence()
-        let lock: AutoLock
-        do {
-            lock = try AutoLock(path: catalogOptions.catalogPath + ".lock", wait: wait)
-        } catch let failure as AutoLock.Failure {
-            throw CommandFailure(failure.description)
+        // A dry run writes nothing, the catalog included: it works on a copy in memory, and
+        // needs no lock (it reads one consistent snapshot of the file).
+        var lock: AutoLock?
+        if !dryRun {
+            do {
+                lock = try AutoLock(path: catalogOptions.catalogPath + ".lock", wait: wait)
+            } catch let failure as AutoLock.Failure {
+                throw CommandFailure(failure.description)
+            }
         }
         defer { withExtendedLifetime(lock) {} }
         InterruptCleanup.install()
@@ -62,7 +66,8 @@ struct Auto: ParsableCommand {
         options.dryRun = dryRun
         options.plan = plan
         let json = output.json
-        let report = try AutoJob(catalog: try catalogOptions.open()).run(options) { story in
+        let catalog = dryRun ? try catalogOptions.openScratchCopy() : try catalogOptions.open()
+        let report = try AutoJob(catalog: catalog).run(options) { story in
             guard !json else { return }
             AutoText.print(story, plan: plan)
         }

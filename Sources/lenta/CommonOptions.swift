@@ -15,6 +15,15 @@ struct CatalogOptions: ParsableArguments {
             throw CommandFailure("cannot open the catalog \(catalogPath): \(error)")
         }
     }
+
+    /// The catalog copied into memory: for runs that must not write (`auto --dry-run`).
+    func openScratchCopy() throws -> Catalog {
+        do {
+            return try Catalog.scratchCopy(of: catalogPath)
+        } catch {
+            throw CommandFailure("cannot read the catalog \(catalogPath): \(error)")
+        }
+    }
 }
 
 struct OutputOptions: ParsableArguments {

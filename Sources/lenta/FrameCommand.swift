@@ -28,13 +28,17 @@ struct Frame: ParsableCommand {
     var threads: Int?
 
     func validate() throws {
-        if !at.isFinite || at < 0 { throw ValidationError("--at must be a time in seconds, 0 or more.") }
+        // Checked here, at the edge: a time no story can reach never gets into the arithmetic.
+        if !(at >= 0 && at <= ProjectLimits.maximumStorySeconds) {
+            throw ValidationError("--at must be a time in seconds from 0 to \(Int(ProjectLimits.maximumStorySeconds)) (is \(DiagnosticText.value(String(describing: at)))).")
+        }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
 
     func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: true)
+        try story.refuseOverwritingInputs(with: output)
         let compositor = StoryCompositor(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         compositor.lookahead = 0
         let n = compositor.frameIndex(at: at)

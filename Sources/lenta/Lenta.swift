@@ -1,4 +1,5 @@
 import ArgumentParser
+import LentaMedia
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,11 +11,14 @@ struct Lenta: ParsableCommand {
         discussion: """
             Exit codes: 0 done (warnings allowed), 1 failed, 2 bad usage or bad project file.
             """,
-        version: LentaVersion.current,
+        version: LentaVersion.report,
         subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self])
 
     /// ArgumentParser exits 64 on bad usage; lenta documents 2, as most Unix tools do.
     static func main() {
+        // FFmpeg's own log lines never reach lenta's output: every command reports what the
+        // libraries return in its own words, through `Terminal`.
+        FFmpegLogging.silence()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -49,7 +49,7 @@ struct List: ParsableCommand {
         let lentas = try Lentas(catalog: try catalogOptions.open()).list()
         if output.json { return try JSONOutput.print(lentas) }
         if lentas.isEmpty { return print("No lentas yet: lenta scan FOLDER finds them, lenta new makes one.") }
-        print(LentaReadout.list(lentas))
+        print(Terminal.printable(LentaReadout.list(lentas)))
     }
 }
 
@@ -62,7 +62,7 @@ struct Show: ParsableCommand {
     func run() throws {
         let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).show(id: lenta.id) }
         if output.json { return try JSONOutput.print(detail) }
-        print(LentaReadout.detail(detail))
+        print(Terminal.printable(LentaReadout.detail(detail)))
     }
 }
 

@@ -1,13 +1,17 @@
 import ArgumentParser
 import Foundation
 import LentaCore
+import LentaMaps
+import LentaPlaces
 
 struct Presets: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List output presets and look presets.",
         discussion: """
             Presets are read from the first of: $LENTA_PRESETS, <lenta's folder>/../share/lenta/presets, \
-            <lenta's folder>/presets, and the source tree's presets/ folder that holds an output/ folder.
+            <lenta's folder>/presets, and the source tree's presets/ folder that holds an output/ folder. \
+            The data files (the gazetteer places.bin and the country outlines countries.bin) are \
+            listed with where they were found.
             """)
 
     @OptionGroup var output: OutputOptions
@@ -29,19 +33,29 @@ struct Presets: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
+        let data = PresetsOutput.DataFiles(places: try? Gazetteer.bundledFilePath(),
+                                           countries: try? CountryOutlines.bundledFilePath())
         if output.json {
-            try JSONOutput.print(PresetsOutput(directory: directory.path, output: presets, looks: looks))
+            try JSONOutput.print(PresetsOutput(directory: directory.path, data: data, output: presets, looks: looks))
             return
         }
         print(PresetsOutput.text(directory: directory.path, presets: presets, looks: looks))
+        print("\nData files:\n  places.bin     \(data.places ?? "not found")\n  countries.bin  \(data.countries ?? "not found")")
     }
 }
 
 /// What `lenta presets --json` prints.
 struct PresetsOutput: Encodable {
     var directory: String
+    var data: DataFiles
     var output: [OutputPreset]
     var looks: [Look]
+
+    /// Where the data files lenta reads were found (nil: not found).
+    struct DataFiles: Encodable {
+        var places: String?
+        var countries: String?
+    }
 
     /// A look preset: its name (what an item's `look` says) and what it does.
     struct Look: Encodable {
@@ -56,8 +70,13 @@ struct PresetsOutput: Encodable {
             let size = "\(preset.width)×\(preset.height)"
             var line = "  " + preset.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             line += "  " + size.padding(toLength: 9, withPad: " ", startingAt: 0)
-            line += "  \(preset.fps) fps  H.264 \(preset.video.profile) crf \(preset.video.crf) \(preset.video.preset)"
-            line += ", AAC \(preset.audio.bitrate / 1000) kb/s"
+            let family = VideoEncoderKind.codecFamily(of: preset.video.codec)
+            let codec = ["h264": "H.264", "hevc": "HEVC", "av1": "AV1"][family] ?? family
+            line += "  \(preset.fps) fps  \(codec) \(preset.video.profile) crf \(preset.video.crf) \(preset.video.preset)"
+            if !preset.video.fallback.isEmpty || !["libx264", "libx265", "libsvtav1"].contains(preset.video.codec) {
+                line += " (" + preset.video.encoders.joined(separator: ", else ") + ")"
+            }
+            line += ", AAC \(preset.audio.bitrate / 1000) kb/s, \(String(format: "%g", preset.loudnessTarget)) LUFS"
             if let description = preset.description { line += "  — \(description)" }
             lines.append(line)
         }

@@ -11,7 +11,11 @@ struct Render: ParsableCommand {
             The project is validated first: a bad project exits 2 with every problem. The MP4 is \
             written under a temporary name beside the output and renamed into place when complete; \
             an interrupted render leaves nothing behind. --preset replaces the project's output \
-            preset and its changes to it.
+            preset and its changes to it. The sound is brought to the preset's loudness (default \
+            -14 LUFS, true peak at most -1 dBTP); the MP4 carries the title, the first capture time, \
+            the trip's place (ISO 6709) and a chapter per place or day. When the preset's encoder \
+            cannot open (a graphics card's, on a machine without one), its fallback is used and \
+            a line says so.
             """)
 
     @Argument(help: ArgumentHelp("The project file.", valueName: "story.json"))
@@ -22,6 +26,10 @@ struct Render: ParsableCommand {
 
     @Option(help: ArgumentHelp("An output preset (lenta presets lists them).", valueName: "name"))
     var preset: String?
+
+    @Option(help: ArgumentHelp("Also write the captions and place names: srt or vtt beside the MP4 (story.srt), or mov_text, a track inside it.",
+                               valueName: "format"))
+    var subtitles: SubtitleFormat?
 
     @Flag(help: "No progress and no warnings on stderr (for cron).")
     var quiet = false
@@ -36,16 +44,28 @@ struct Render: ParsableCommand {
     func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
+        try story.refuseOverwritingInputs(with: output)
         InterruptCleanup.install()
+        // What a render killed outright (SIGKILL, power loss) left of this output before.
+        for removed in StaleTemporaryFiles.remove(besideOutput: output) where !quiet {
+            Diagnostics.report(.warning("removed, left by an interrupted render", about: DiagnosticText.path(removed)))
+        }
         let renderer: StoryRenderer
         do {
             renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         } catch {
             throw CommandFailure("\(project): \(error)")
         }
+        if subtitles == .movText, let cues = renderer.publishing?.cues { renderer.metadata.subtitleTrack = cues }
         let bar = Terminal.ProgressBar(label: "Rendering", enabled: !quiet && Terminal.stderrIsTerminal)
+        var sidecar: String?
         do {
-            try renderer.render(to: output, encoderThreads: threads ?? 0) { done, total in bar.update(done, of: total) }
+            try renderer.render(to: output, encoderThreads: threads ?? 0, notice: { line in
+                if !quiet { Diagnostics.report(.warning(line, about: output)) }
+            }, progress: { done, total in bar.update(done, of: total) })
+            if let subtitles, let publishing = renderer.publishing {
+                sidecar = try publishing.writeSidecar(subtitles, besides: output)
+            }
         } catch {
             bar.finish()
             throw CommandFailure("\(error)")
@@ -54,6 +74,11 @@ struct Render: ParsableCommand {
         if !quiet, Terminal.stderrIsTerminal {
             let seconds = Double(renderer.frameCount) * Double(story.preset.fps.denominator) / Double(story.preset.fps.numerator)
             Terminal.error("Wrote \(output) (\(renderer.frameCount) frames, \(String(format: "%.2f", seconds)) s, \(story.preset.name))")
+            if let plan = renderer.loudness {
+                Terminal.error(String(format: "Loudness %.1f LUFS → %.1f LUFS (%+.1f dB), true peak %.1f dBTP",
+                                      plan.before.integrated, plan.after.integrated, plan.gain, plan.after.truePeak))
+            }
+            if let sidecar { Terminal.error("Wrote \(sidecar)") }
         }
     }
 }
@@ -62,6 +87,8 @@ struct Render: ParsableCommand {
 /// problem.
 struct LoadedStory {
     var resolved: ResolvedStory
+    /// The project file (outputs are checked against it and everything it names).
+    var file: URL
     var preset: OutputPreset
     var project: ProjectFile { resolved.project }
 
@@ -81,5 +108,18 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         resolved = story
+        file = url
+    }
+
+    /// Exit 2 when `output` is the project file or any file the story reads.
+    func refuseOverwritingInputs(with output: String) throws {
+        do {
+            try StoryInputs(project: project, projectFile: file).check(output: output)
+        } catch {
+            Diagnostics.report(.error("\(error)"))
+            throw ExitCode(2)
+        }
     }
 }
+
+extension SubtitleFormat: ExpressibleByArgument {}

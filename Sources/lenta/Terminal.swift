@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import LentaCore
 import Synchronization
 
 /// Where messages go: data on stdout, progress and problems on stderr, progress only on a terminal.
@@ -12,7 +13,19 @@ enum Terminal {
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((printable(line) + "\n").utf8))
+    }
+
+    /// A message with any control character left in it (from a file name or a value quoted
+    /// without `DiagnosticText`) escaped, so nothing a file holds can drive the terminal.
+    static func printable(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: {
+            $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) || FilePathBytes.isByte($0)
+        }) else {
+            return message
+        }
+        return message.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticText.value(String($0), limit: .max) }
+            .joined(separator: "\n")
     }
 
     /// A one-line progress bar with the time left, redrawn in place (at most five times a second).

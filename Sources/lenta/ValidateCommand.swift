@@ -24,7 +24,7 @@ struct Validate: ParsableCommand {
         if output.json {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {
-            print(ValidateOutput.text(file: project, report: report))
+            print(Terminal.printable(ValidateOutput.text(file: project, report: report)))
         }
         if !report.isValid { throw ExitCode(2) }
     }

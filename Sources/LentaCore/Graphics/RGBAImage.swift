@@ -39,9 +39,9 @@ public struct RGBAImage: Sendable, Equatable {
         let o = Int((max(0, min(1, opacity)) * 256).rounded())
         guard o > 0, !mask.isEmpty else { return }
         let colour = (Int(red), Int(green), Int(blue))
-        let rows = max(0, -top) ..< min(mask.height, height - top)
-        let columns = max(0, -left) ..< min(mask.width, width - left)
-        guard !rows.isEmpty, !columns.isEmpty else { return }
+        // Clipped to the picture: a mask wholly outside it (text below the frame) draws nothing.
+        guard let rows = Self.overlap(offset: top, length: mask.height, within: height),
+              let columns = Self.overlap(offset: left, length: mask.width, within: width) else { return }
         pixels.withUnsafeMutableBufferPointer { p in
             for my in rows {
                 let row = (top + my) * width
@@ -63,9 +63,8 @@ public struct RGBAImage: Sendable, Equatable {
     /// Lays `picture` over this one with its top-left at (x, y), by its alpha ("source over";
     /// exact over an opaque picture).
     public mutating func place(_ picture: RGBAImage, atX x: Int, y: Int) {
-        let rows = max(0, -y) ..< min(picture.height, height - y)
-        let columns = max(0, -x) ..< min(picture.width, width - x)
-        guard !rows.isEmpty, !columns.isEmpty else { return }
+        guard let rows = Self.overlap(offset: y, length: picture.height, within: height),
+              let columns = Self.overlap(offset: x, length: picture.width, within: width) else { return }
         pixels.withUnsafeMutableBufferPointer { p in
             picture.pixels.withUnsafeBufferPointer { q in
                 for row in rows {
@@ -82,5 +81,14 @@ public struct RGBAImage: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// The indices `0..<length` of something placed at `offset` that fall inside `0..<extent`;
+    /// nil when none do (placed wholly before or after it).
+    static func overlap(offset: Int, length: Int, within extent: Int) -> Range<Int>? {
+        let first = max(0, -offset)
+        let (end, overflow) = extent.subtractingReportingOverflow(offset)
+        let last = overflow ? (offset < 0 ? length : 0) : min(length, end)
+        return first < last ? first..<last : nil
     }
 }

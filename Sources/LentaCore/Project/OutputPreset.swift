@@ -1,6 +1,8 @@
-/// How a story is encoded: frame size and rate, H.264 and AAC settings, and the MP4 flags.
-/// Presets live as JSON in `presets/output/NAME.json`; a project names one in `output.preset`
-/// and may change its size, rate and CRF (`applying(_:)`).
+/// How a story is encoded: frame size and rate, the video encoder (H.264, HEVC, AV1; software or
+/// hardware with software fallbacks) and AAC settings, the MP4 flags, the loudness the sound is
+/// brought to and how the story is cut into chapters. Presets live as JSON in
+/// `presets/output/NAME.json`; a project names one in `output.preset` and may change its size,
+/// rate and CRF (`applying(_:)`).
 public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     public var name: String
     /// What it is for, in a few words.
@@ -11,9 +13,35 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
     public var video: Video
     public var audio: Audio
     public var container: Container
+    /// The integrated loudness the sound is brought to, in LUFS (EBU R128); nil: the default.
+    public var loudness: Double?
+    /// What a chapter is; nil: the default.
+    public var chapters: ChapterMode?
+
+    /// The web's usual target (YouTube, Spotify, Apple Music normalise to about -14 LUFS).
+    public static let defaultLoudness = -14.0
+    /// EBU R128's ceiling for the true peak, in dBTP.
+    public static let truePeakCeiling = -1.0
+    /// Targets a preset may set, in LUFS.
+    public static let loudnessRange = -40.0 ... -5.0
+
+    /// The loudness target in LUFS.
+    public var loudnessTarget: Double { loudness ?? Self.defaultLoudness }
+    /// What a chapter is: a place unless the preset says otherwise.
+    public var chapterMode: ChapterMode { chapters ?? .place }
+
+    /// How a story's MP4 is cut into chapters.
+    public enum ChapterMode: String, Codable, Sendable, CaseIterable, ProjectJSONConvertible {
+        /// A chapter per place: consecutive items at one place (the city a person would name).
+        case place
+        /// A chapter per day, in the items' own local dates.
+        case day
+        /// No chapters (`"none"`; not called `none`, which `Optional` has).
+        case off = "none"
+    }
 
     public init(name: String, description: String? = nil, width: Int, height: Int, fps: OutputFrameRate,
-                video: Video, audio: Audio, container: Container) {
+                video: Video, audio: Audio, container: Container, loudness: Double? = nil, chapters: ChapterMode? = nil) {
         self.name = name
         self.description = description
         self.width = width
@@ -22,31 +50,38 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         self.video = video
         self.audio = audio
         self.container = container
+        self.loudness = loudness
+        self.chapters = chapters
     }
 
-    public static let jsonKeys = ["name", "description", "width", "height", "fps", "video", "audio", "container"]
+    public static let jsonKeys = ["name", "description", "width", "height", "fps", "video", "audio", "container", "loudness", "chapters"]
     public static let requiredKeys = ["name", "width", "height", "fps", "video", "audio", "container"]
 
     /// The video stream: an FFmpeg encoder and its settings.
     public struct Video: Hashable, Sendable, ProjectJSONObject {
-        /// `libx264`.
+        /// The encoder tried first: `libx264`, `libx265`, `libsvtav1`, `hevc_nvenc`, `h264_vaapi`…
         public var codec: String
+        /// Encoders tried in order when the one before cannot open (no graphics card, no driver):
+        /// `["hevc_vaapi", "libx265"]` after `hevc_nvenc`. Each writes the same codec.
+        public var fallback: [String]
         /// `high`.
         public var profile: String
         /// `yuv420p`, which every player decodes.
         public var pixelFormat: String
         /// Constant rate factor, 0…51: lower is better and larger.
         public var crf: Int
-        /// x264's speed preset, `ultrafast` … `veryslow`.
+        /// x264's speed preset, `ultrafast` … `placebo`; other encoders take their nearest
+        /// (`VideoEncoderKind.speedSetting`).
         public var preset: String
         /// Frames from one keyframe to the next.
         public var gop: Int
         /// B-frames between reference frames.
         public var bFrames: Int
 
-        public init(codec: String = "libx264", profile: String = "high", pixelFormat: String = "yuv420p", crf: Int,
+        public init(codec: String = "libx264", fallback: [String] = [], profile: String = "high", pixelFormat: String = "yuv420p", crf: Int,
                     preset: String, gop: Int, bFrames: Int) {
             self.codec = codec
+            self.fallback = fallback
             self.profile = profile
             self.pixelFormat = pixelFormat
             self.crf = crf
@@ -55,22 +90,28 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             self.bFrames = bFrames
         }
 
-        public static let jsonKeys = ["codec", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames"]
-        public static let requiredKeys = jsonKeys
+        public static let jsonKeys = ["codec", "fallback", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames"]
+        public static let requiredKeys = ["codec", "profile", "pixelFormat", "crf", "preset", "gop", "bFrames"]
         /// x264's speed presets, fastest first.
-        public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+        public static let x264Presets = VideoEncoderKind.speedNames
+
+        /// The encoders to try, in order.
+        public var encoders: [String] { [codec] + fallback }
 
         public init?(projectJSON value: ProjectJSON.Value, at path: ProjectJSON.Path, reader: ProjectJSONReader) {
             guard let o = reader.object(value, at: path, keys: Self.jsonKeys, required: Self.requiredKeys) else { return nil }
             let codec: String? = o.read("codec"), profile: String? = o.read("profile"), pixelFormat: String? = o.read("pixelFormat")
             let crf: Int? = o.read("crf"), preset: String? = o.read("preset"), gop: Int? = o.read("gop"), bFrames: Int? = o.read("bFrames")
+            let fallback = o.list("fallback") { String(projectJSON: $0, at: $1, reader: reader) ?? "" }
             guard let codec, let profile, let pixelFormat, let crf, let preset, let gop, let bFrames else { return nil }
-            self.init(codec: codec, profile: profile, pixelFormat: pixelFormat, crf: crf, preset: preset, gop: gop, bFrames: bFrames)
+            self.init(codec: codec, fallback: fallback ?? [], profile: profile, pixelFormat: pixelFormat, crf: crf, preset: preset,
+                      gop: gop, bFrames: bFrames)
         }
 
         public var projectJSON: ProjectJSON.Value {
             var o = ProjectJSONObjectBuilder()
             o.set("codec", codec)
+            if !fallback.isEmpty { o.set("fallback", .array(fallback.map { .string($0) })) }
             o.set("profile", profile)
             o.set("pixelFormat", pixelFormat)
             o.set("crf", crf)
@@ -148,6 +189,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         let fps: OutputFrameRate? = o.read("fps"), video: Video? = o.read("video")
         let audio: Audio? = o.read("audio"), container: Container? = o.read("container")
         description = o.read("description")
+        loudness = o.read("loudness")
+        chapters = o.read("chapters")
         guard let name, let width, let height, let fps, let video, let audio, let container else { return nil }
         self.name = name
         self.width = width
@@ -168,6 +211,8 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         o.set("video", video)
         o.set("audio", audio)
         o.set("container", container)
+        o.set("loudness", loudness)
+        o.set("chapters", chapters)
         return o.value
     }
 
@@ -202,9 +247,21 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
             error("fps", "must be in [1, 240] frames per second (is \(fps))")
         }
         if video.codec.isEmpty { error("video.codec", "must not be empty") }
-        if !ProjectLimits.crf.contains(video.crf) { error("video.crf", "must be in [0, 51] (is \(video.crf))") }
-        if video.codec == "libx264", !Video.x264Presets.contains(video.preset) {
+        let kinds = video.encoders.map(VideoEncoderKind.init(encoder:))
+        let quality = kinds.map(\.qualityRange).reduce(0...63) { $0.clamped(to: $1) }
+        if !quality.contains(video.crf) { error("video.crf", "must be in [\(quality.lowerBound), \(quality.upperBound)] (is \(video.crf))") }
+        if kinds.contains(where: { $0 != .vaapi && $0 != .other }), !Video.x264Presets.contains(video.preset) {
             error("video.preset", "\(ProjectJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
+        }
+        let family = VideoEncoderKind.codecFamily(of: video.codec)
+        for (k, other) in video.fallback.enumerated() {
+            if other.isEmpty { error("video.fallback[\(k)]", "must not be empty") }
+            else if VideoEncoderKind.codecFamily(of: other) != family {
+                error("video.fallback[\(k)]", "\(ProjectJSON.quoted(other)) does not write \(family) as \(ProjectJSON.quoted(video.codec)) does")
+            }
+        }
+        if let loudness, !Self.loudnessRange.contains(loudness) {
+            error("loudness", "must be in [\(Int(Self.loudnessRange.lowerBound)), \(Int(Self.loudnessRange.upperBound))] LUFS (is \(loudness))")
         }
         if video.gop < 1 { error("video.gop", "must be at least 1 (is \(video.gop))") }
         if !(0...16).contains(video.bFrames) { error("video.bFrames", "must be in [0, 16] (is \(video.bFrames))") }

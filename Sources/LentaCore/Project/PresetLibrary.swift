@@ -45,7 +45,7 @@ public struct PresetLibrary: Hashable, Sendable {
         }
         for executable in executables {
             let folder = executable.deletingLastPathComponent()
-            paths.append(folder.appendingPathComponent("../share/lenta/presets", isDirectory: true).standardizedFileURL)
+            paths.append(BundledResource.installedShareFolder(of: executable).appendingPathComponent("presets", isDirectory: true))
             paths.append(folder.appendingPathComponent("presets", isDirectory: true).standardizedFileURL)
         }
         paths.append(sourceTreePresets)

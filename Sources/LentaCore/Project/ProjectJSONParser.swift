@@ -10,7 +10,12 @@ extension ProjectJSON {
     }
 
     /// Parses one JSON document (RFC 8259; a UTF-8 byte-order mark is skipped).
+    /// - Throws: `SyntaxError` also for a document larger than `ProjectLimits.maximumProjectFileBytes`
+    ///   (refused before it is read, so its size cannot cost time or memory).
     public static func parse(_ data: Data) throws -> Value {
+        guard data.count <= ProjectLimits.maximumProjectFileBytes else {
+            throw SyntaxError(line: 1, column: 1, reason: "the document is \(data.count >> 20) MB; a project file is at most \(ProjectLimits.maximumProjectFileBytes >> 20) MB")
+        }
         var parser = Parser(bytes: [UInt8](data))
         return try parser.document()
     }

@@ -29,7 +29,7 @@ extension ProjectJSON {
                     if Path.isPlainName(key) {
                         text += text.isEmpty ? key : "." + key
                     } else {
-                        text += "[" + ProjectJSON.quoted(key) + "]"
+                        text += "[" + DiagnosticText.quoted(key, limit: 40) + "]"
                     }
                 }
             }

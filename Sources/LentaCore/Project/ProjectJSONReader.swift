@@ -45,7 +45,7 @@ public final class ProjectJSONReader {
             return nil
         }
         if let e = E(rawValue: s) ?? aliases[s] { return e }
-        var message = "\(ProjectJSON.quoted(s)) is not \(ProjectWords.oneOf(names))"
+        var message = "\(DiagnosticText.quoted(s)) is not \(ProjectWords.oneOf(names))"
         if let guess = ProjectSuggestion.closest(to: s, in: names + aliases.keys.sorted()) {
             message += " (did you mean \"\(guess)\"?)"
         }

@@ -36,4 +36,19 @@ public enum ProjectLimits {
     public static let timeTolerance = 0.001
     /// How far a rectangle may stick out of the unit square through rounding.
     public static let rectTolerance = 1e-9
+
+    // The budget a story is held to (README, "Limits"): past these `validate` refuses the
+    // project, so no title, caption or count can make a render take unbounded time or memory.
+
+    /// Most items in a story.
+    public static let maximumItems = 10_000
+    /// Longest a story can be: every item and the title card as long as they may be. Times
+    /// given on the command line (`lenta frame --at`) are checked against it.
+    public static let maximumStorySeconds = maximumSeconds * Double(maximumItems + 1)
+    /// Longest words, in characters (grapheme clusters): a title, a subtitle, an item's caption.
+    public static let maximumTitleLength = 200
+    public static let maximumSubtitleLength = 400
+    public static let maximumCaptionLength = 500
+    /// Largest project file read, in bytes (a 10,000-item story is about 2 MB).
+    public static let maximumProjectFileBytes = 16 << 20
 }

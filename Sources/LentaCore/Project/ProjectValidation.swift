@@ -57,6 +57,7 @@ final class ProjectValidation {
         musicFacts = project.music.enumerated().map { i, track in checkMusic(track, index: i, at: root + "music" + i) }
         if let card = project.titleCard { checkTitleCard(card, at: root + "titleCard") }
         if project.items.isEmpty { error(root + "items", "a story needs at least one item") }
+        checkBudget()
         facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
         checkTransitions()
         for (i, item) in project.items.enumerated() {

@@ -53,7 +53,14 @@ struct ToneAndColour: Sendable {
     func apply(_ encoded: SIMD3<Double>) -> SIMD3<Double> {
         var rgb = encoded
         if !isLinearStageNeutral {
-            var linear = BT709Transfer.decode(rgb) * gains
+            // Light below black (the negative channel of a colour outside the gamut, as a
+            // saturated red's green is in Y'CbCr) is no light: exposure, white balance and the
+            // shoulder act on the light there is and leave the rest as it was. Multiplying it too
+            // pushed that channel further below black while the shoulder held the bright one at
+            // white, so more light made saturated colours darker (issue 13).
+            let decoded = BT709Transfer.decode(rgb)
+            let belowBlack = pointwiseMin(decoded, .zero)
+            var linear = pointwiseMax(decoded, .zero) * gains
             if shadows != 0 || highlights != 0 {
                 let luma = BT709Transfer.encode(BT709Transfer.luma(linear))
                 let stops = shadows * Self.shadowStops * Self.shadowMask(luma) + highlights * Self.highlightStops * Self.highlightMask(luma)
@@ -61,7 +68,7 @@ struct ToneAndColour: Sendable {
             }
             linear = SIMD3(ToneShapes.shoulder(linear.x, peak: peak.x), ToneShapes.shoulder(linear.y, peak: peak.y),
                            ToneShapes.shoulder(linear.z, peak: peak.z))
-            rgb = BT709Transfer.encode(linear)
+            rgb = BT709Transfer.encode(linear + belowBlack)
         }
         if contrast != 1 {
             let p = BT709Transfer.midGrey

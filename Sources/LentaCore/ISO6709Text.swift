@@ -1,8 +1,7 @@
-import LentaCore
-
 /// ISO 6709 text as phones write it into QuickTime tags: `+38.7139-009.1394/`, or with an
 /// altitude `+38.7139-009.1394+012.000/`. Latitude and longitude carry 4 decimals (about 11 m),
-/// altitude 3. A non-finite number is written as 0.
+/// altitude 3. A non-finite number is written as 0. lenta writes a story's place this way, and
+/// the test support writes synthetic phone videos with it.
 public enum ISO6709Text {
     public static func format(_ point: GeoPoint) -> String {
         var text = number(point.latitude, integerDigits: 2, decimals: 4)

@@ -1,0 +1,44 @@
+import CExif
+import CFFmpeg
+import CHeif
+import Foundation
+
+/// The versions of the C libraries this process runs with (not the headers it was built
+/// against): what `lenta --version` reports, so a bug report names the FFmpeg that encoded.
+public enum LinkedLibraries {
+    public struct Library: Hashable, Sendable {
+        public var name: String
+        public var version: String
+    }
+
+    /// FFmpeg (its release and each library's version), libheif and libexif.
+    public static func all() -> [Library] {
+        let ffmpegParts = [("libavformat", avformat_version()), ("libavcodec", avcodec_version()),
+                           ("libavfilter", avfilter_version()), ("libavutil", avutil_version())]
+            .map { "\($0.0) \(versionText($0.1))" }.joined(separator: ", ")
+        return [
+            Library(name: "FFmpeg", version: "\(String(cString: av_version_info())) (\(ffmpegParts))"),
+            Library(name: "libheif", version: String(cString: heif_get_version())),
+            Library(name: "libexif", version: exifVersion()),
+        ]
+    }
+
+    /// FFmpeg's `AV_VERSION_INT` as `major.minor.micro`.
+    static func versionText(_ packed: UInt32) -> String {
+        "\(packed >> 16).\((packed >> 8) & 0xFF).\(packed & 0xFF)"
+    }
+
+    /// libexif has no version call: the shared object the process mapped names it
+    /// (`libexif.so.12.3.4`, its libtool version), read from `/proc/self/maps`.
+    static func exifVersion() -> String {
+        let unknown = "(unknown: no libexif in /proc/self/maps)"
+        // /proc files report a size of 0: read to the end rather than by the size.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return unknown }
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        guard let line = maps.split(separator: "\n").first(where: { $0.contains("/libexif.so") }),
+              let slash = line.firstIndex(of: "/") else { return unknown }
+        let path = String(line[slash...])
+        let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
+        return "(" + URL(fileURLWithPath: resolved).lastPathComponent + ")"
+    }
+}

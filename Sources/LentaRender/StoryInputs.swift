@@ -1,0 +1,73 @@
+import Foundation
+import LentaCore
+
+/// Every file a story reads — the project file itself, each item, each music track, each
+/// `.cube` look — so that no output is ever written over one of them (`render -o photo.jpg`
+/// where photo.jpg is an item would replace the photo with an MP4).
+public struct StoryInputs: Sendable {
+    /// What each input is to the story (`items[3]`, `music[0]`, `the project file`) and its path.
+    public let files: [(role: String, path: String)]
+
+    public init(project: ProjectFile, projectFile: URL) {
+        let folder = projectFile.deletingLastPathComponent()
+        func resolved(_ path: String) -> String {
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL.path
+        }
+        var files: [(String, String)] = [("the project file", projectFile.standardizedFileURL.path)]
+        for (i, item) in project.items.enumerated() {
+            files.append(("items[\(i)]", resolved(item.path)))
+            if let look = item.look, ItemLook.isCubePath(look) { files.append(("items[\(i)].look", resolved(look))) }
+        }
+        for (i, track) in project.music.enumerated() { files.append(("music[\(i)]", resolved(track.path))) }
+        self.files = files
+    }
+
+    /// - Throws: `OutputOverwritesInput` when `output` is one of the inputs: the same file by
+    ///   device and inode (a hard link, a symbolic link, `./a/../photo.jpg`), or the same path
+    ///   once symbolic links are resolved.
+    public func check(output: String) throws {
+        let target = FileIdentity(path: output)
+        let canonical = Self.canonical(output)
+        for (role, path) in files {
+            let same = target.map { $0 == FileIdentity(path: path) } ?? false
+            if same || canonical == Self.canonical(path) {
+                throw OutputOverwritesInput(output: output, role: role, input: path)
+            }
+        }
+    }
+
+    /// The path with symbolic links of its folder resolved, made absolute (the file itself need
+    /// not exist).
+    static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+    }
+}
+
+/// A file as the file system knows it: two paths name the same file when these match.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// Nil when nothing is at `path`. Follows symbolic links.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// An output that names one of the story's own inputs.
+public struct OutputOverwritesInput: Error, CustomStringConvertible {
+    public let output: String
+    public let role: String
+    public let input: String
+
+    public var description: String {
+        let shown = DiagnosticText.path(output)
+        return role == "the project file"
+            ? "refusing to write \(shown): it is the project file itself"
+            : "refusing to write \(shown): it is \(role) of the story (\(DiagnosticText.path(input))); choose another output"
+    }
+}
