@@ -44,7 +44,7 @@ public final class StoryWriter {
         PartialOutput.began(temporaryPath)
         // Made now and claimed while written (the muxer opens it again, the same file), so the
         // next render of this output removes it only once we are gone.
-        FileManager.default.createFile(atPath: temporaryPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: temporaryPath, contents: nil)
         claim = TemporaryFileClaim(path: temporaryPath)
         do {
             let choice = try VideoEncoderChoice(preset: preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)

@@ -232,9 +232,9 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         var problems: [ProjectProblem] = []
         /// `key` is a member, or a member of one: `video.crf`.
         func error(_ key: String, _ message: String) {
-            let path = key.split(separator: ".").reduce(ProjectJSON.Path.root) { $0 + String($1) }
-            problems.append(ProjectProblem(path, message))
+            error(key.split(separator: ".").reduce(ProjectJSON.Path.root) { $0 + String($1) }, message)
         }
+        func error(_ path: ProjectJSON.Path, _ message: String) { problems.append(ProjectProblem(path, message)) }
         if name.isEmpty { error("name", "must not be empty") }
         for (key, value) in [("width", width), ("height", height)] {
             if !ProjectLimits.frameSize.contains(value) {
@@ -255,9 +255,10 @@ public struct OutputPreset: Hashable, Sendable, ProjectJSONObject {
         }
         let family = VideoEncoderKind.codecFamily(of: video.codec)
         for (k, other) in video.fallback.enumerated() {
-            if other.isEmpty { error("video.fallback[\(k)]", "must not be empty") }
+            let path = ProjectJSON.Path.root + "video" + "fallback" + k
+            if other.isEmpty { error(path, "must not be empty") }
             else if VideoEncoderKind.codecFamily(of: other) != family {
-                error("video.fallback[\(k)]", "\(ProjectJSON.quoted(other)) does not write \(family) as \(ProjectJSON.quoted(video.codec)) does")
+                error(path, "\(ProjectJSON.quoted(other)) does not write \(family) as \(ProjectJSON.quoted(video.codec)) does")
             }
         }
         if let loudness, !Self.loudnessRange.contains(loudness) {
