@@ -30,15 +30,21 @@ struct LentaCLI {
     /// Runs `lenta`, in `folder` when given (relative paths then start there).
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "LENTA_CATALOG")
         env.removeValue(forKey: "LENTA_PRESETS")
         for (k, v) in environment { env[k] = v }
-        process.environment = env
+        return try runTool(binary, arguments, environment: env, in: folder)
+    }
+
+    /// Runs any program (lenta, ffmpeg, ffprobe) to its end; its status, stdout and stderr.
+    static func runTool(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                        in folder: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

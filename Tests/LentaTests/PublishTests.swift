@@ -16,22 +16,8 @@ enum PublishFixture {
     /// Runs a tool; its status, stdout and stderr.
     static func run(_ tool: String?, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         guard let tool else { return (-1, "", "not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outData = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData.data, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let result = try LentaCLI.runTool(URL(fileURLWithPath: tool), arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// ffprobe's JSON for `sections` (`-show_streams`, `-show_chapters`, `-show_format`).
