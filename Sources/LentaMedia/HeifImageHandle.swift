@@ -45,16 +45,7 @@ package final class HeifImageHandle {
     /// Decodes to 8-bit Y'CbCr 4:2:0, the codec's own form (tile grids assembled, `irot`/`imir`
     /// applied; HDR reduced to 8 bits).
     package func decodeYCbCr420() throws -> HeifImage {
-        guard let options = heif_decoding_options_alloc() else {
-            throw MediaError("heif_decoding_options_alloc", path: path, reason: "out of memory")
-        }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
-        var decoded: OpaquePointer?
-        try check(heif_decode_image(pointer, &decoded, heif_colorspace_YCbCr, heif_chroma_420, options),
-                  "decode HEIF image", path: path)
-        guard let decoded else { throw MediaError("decode HEIF image", path: path, reason: "no image returned") }
-        return HeifImage(decoded, path: path)
+        try decode(heif_colorspace_YCbCr, heif_chroma_420, operation: "decode HEIF image")
     }
 
     /// The XMP packet (a `mime` item of type `application/rdf+xml`), or nil when there is none.
@@ -89,14 +80,17 @@ package final class HeifImageHandle {
 
     /// Decodes to interleaved 8-bit RGB (HDR reduced to 8 bits).
     package func decodeRGB(operation: String) throws -> HeifImage {
+        try decode(heif_colorspace_RGB, heif_chroma_interleaved_RGB, operation: operation)
+    }
+
+    private func decode(_ colourspace: heif_colorspace, _ chroma: heif_chroma, operation: String) throws -> HeifImage {
         guard let options = heif_decoding_options_alloc() else {
             throw MediaError("heif_decoding_options_alloc", path: path, reason: "out of memory")
         }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1
         var decoded: OpaquePointer?
-        try check(heif_decode_image(pointer, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options),
-                  operation, path: path)
+        try check(heif_decode_image(pointer, &decoded, colourspace, chroma, options), operation, path: path)
         guard let decoded else { throw MediaError(operation, path: path, reason: "no image returned") }
         return HeifImage(decoded, path: path)
     }

@@ -215,6 +215,8 @@ public struct YUVLookupTable: Sendable {
         let shift: Int
     }
 
+    /// Unchecked: the source frame's planes, read only, lent to the slices of one `apply`,
+    /// which returns when they are all done.
     struct SourcePlanes<S: FixedWidthInteger>: @unchecked Sendable {
         let y: UnsafePointer<S>
         let u: UnsafePointer<S>
