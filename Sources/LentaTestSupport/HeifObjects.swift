@@ -83,6 +83,27 @@ final class HeifImageBox {
         }
     }
 
+    /// Y'CbCr 4:2:0 planes of `bits` bits (9…16: libheif stores each code in 16 bits), filled by `fill`
+    /// with each plane's base, stride in samples, width and height.
+    init(width: Int, height: Int, bits: Int,
+         fill: (heif_channel, UnsafeMutablePointer<UInt16>, Int, Int, Int) -> Void) throws {
+        var image: OpaquePointer?
+        try heifCheck(heif_image_create(Int32(width), Int32(height), heif_colorspace_YCbCr, heif_chroma_420, &image), "heif_image_create")
+        guard let image else { throw SyntheticMediaError("heif_image_create", reason: "no image returned") }
+        pointer = image
+        for channel in [heif_channel_Y, heif_channel_Cb, heif_channel_Cr] {
+            let (w, h) = channel == heif_channel_Y ? (width, height) : ((width + 1) / 2, (height + 1) / 2)
+            try heifCheck(heif_image_add_plane(pointer, channel, Int32(w), Int32(h), Int32(bits)), "heif_image_add_plane")
+            var stride: Int32 = 0
+            guard let base = heif_image_get_plane(pointer, channel, &stride) else {
+                throw SyntheticMediaError("heif_image_get_plane", reason: "no \(channel) plane")
+            }
+            UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt16.self, capacity: Int(stride) / 2 * h) {
+                fill(channel, $0, Int(stride) / 2, w, h)
+            }
+        }
+    }
+
     /// Tags the image with an `nclx` colour box (H.273 code points).
     func setColour(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool) throws {
         guard let nclx = heif_nclx_color_profile_alloc() else { throw SyntheticMediaError("heif_nclx_color_profile_alloc", reason: "out of memory") }
