@@ -18,7 +18,7 @@ public struct StreamHDRMetadata: Sendable, Equatable {
     public static func read(path: String) throws -> StreamHDRMetadata {
         let container = try FormatContext(path: path)
         guard let index = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO })?.index else {
-            throw MediaReadError("read HDR metadata", path: path, reason: "no video stream")
+            throw MediaError("read HDR metadata", path: path, reason: "no video stream")
         }
         return try container.withContext { ctx in
             var found = StreamHDRMetadata()
