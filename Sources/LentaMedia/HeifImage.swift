@@ -23,6 +23,32 @@ package final class HeifImage {
                   "heif_image_add_plane", path: path)
     }
 
+    /// A new Y'CbCr 4:2:0 image of `bits` bits (9…16: each code in 16 bits), its planes
+    /// allocated (to be filled through `withPlane`, then encoded).
+    package convenience init(yCbCr420Width width: Int, height: Int, bits: Int, path: String) throws {
+        var image: OpaquePointer?
+        try check(heif_image_create(Int32(width), Int32(height), heif_colorspace_YCbCr, heif_chroma_420, &image),
+                  "heif_image_create", path: path)
+        guard let image else { throw MediaError("heif_image_create", path: path, reason: "no image returned") }
+        self.init(image, path: path)
+        for channel in [heif_channel_Y, heif_channel_Cb, heif_channel_Cr] {
+            let (w, h) = channel == heif_channel_Y ? (width, height) : ((width + 1) / 2, (height + 1) / 2)
+            try check(heif_image_add_plane(pointer, channel, Int32(w), Int32(h), Int32(bits)), "heif_image_add_plane", path: path)
+        }
+    }
+
+    /// Bits per code of a plane (8 for an 8-bit decode; a deep decode's own depth).
+    package func bits(of channel: heif_channel) -> Int { Int(heif_image_get_bits_per_pixel_range(pointer, channel)) }
+
+    /// Runs `body` with a deep plane's 16-bit codes and its stride in codes (valid only inside it).
+    package func withDeepPlane<T>(_ channel: heif_channel, _ body: (UnsafeMutablePointer<UInt16>, Int) throws -> T) throws -> T {
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane(pointer, channel, &stride) else {
+            throw MediaError("read HEIF pixels", path: path, reason: "the image has no such plane")
+        }
+        return try UnsafeMutableRawPointer(plane).withMemoryRebound(to: UInt16.self, capacity: Int(stride) / 2) { try body($0, Int(stride) / 2) }
+    }
+
     /// Tags the image with an `nclx` colour box (H.273 code points), written when encoded.
     package func setColour(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool) throws {
         guard let nclx = heif_nclx_color_profile_alloc() else {

@@ -38,14 +38,19 @@ package final class HeifImageHandle {
             return (.bt601, true)
         }
         defer { heif_nclx_color_profile_free(nclx) }
-        return (nclx.pointee.matrix_coefficients == heif_matrix_coefficients_ITU_R_BT_709_5 ? .bt709 : .bt601,
-                nclx.pointee.full_range_flag != 0)
+        let matrix: ScaleContext.Matrix = switch nclx.pointee.matrix_coefficients {
+        case heif_matrix_coefficients_ITU_R_BT_709_5: .bt709
+        case heif_matrix_coefficients_ITU_R_BT_2020_2_non_constant_luminance: .bt2020
+        default: .bt601
+        }
+        return (matrix, nclx.pointee.full_range_flag != 0)
     }
 
-    /// Decodes to 8-bit Y'CbCr 4:2:0, the codec's own form (tile grids assembled, `irot`/`imir`
-    /// applied; HDR reduced to 8 bits).
-    package func decodeYCbCr420() throws -> HeifImage {
-        try decode(heif_colorspace_YCbCr, heif_chroma_420, operation: "decode HEIF image")
+    /// Decodes to Y'CbCr 4:2:0, the codec's own form (tile grids assembled, `irot`/`imir`
+    /// applied): 8-bit, or with `keepingDepth` a deeper image (10-bit HDR) at its own bits, each
+    /// code in 16 bits.
+    package func decodeYCbCr420(keepingDepth: Bool = false) throws -> HeifImage {
+        try decode(heif_colorspace_YCbCr, heif_chroma_420, operation: "decode HEIF image", keepingDepth: keepingDepth)
     }
 
     /// The XMP packet (a `mime` item of type `application/rdf+xml`), or nil when there is none.
@@ -83,12 +88,14 @@ package final class HeifImageHandle {
         try decode(heif_colorspace_RGB, heif_chroma_interleaved_RGB, operation: operation)
     }
 
-    private func decode(_ colourspace: heif_colorspace, _ chroma: heif_chroma, operation: String) throws -> HeifImage {
+    private func decode(_ colourspace: heif_colorspace, _ chroma: heif_chroma, operation: String,
+                        keepingDepth: Bool = false) throws -> HeifImage {
         guard let options = heif_decoding_options_alloc() else {
             throw MediaError("heif_decoding_options_alloc", path: path, reason: "out of memory")
         }
         defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
+        let depth = Int(heif_image_handle_get_luma_bits_per_pixel(pointer))
+        options.pointee.convert_hdr_to_8bit = keepingDepth && depth > 8 && depth <= 16 ? 0 : 1
         var decoded: OpaquePointer?
         try check(heif_decode_image(pointer, &decoded, colourspace, chroma, options), operation, path: path)
         guard let decoded else { throw MediaError(operation, path: path, reason: "no image returned") }

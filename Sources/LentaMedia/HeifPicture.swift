@@ -13,24 +13,44 @@ final class HeifPicture {
     /// How the Y'CbCr codes mean colours (the file's `nclx`, else HEIF's default: BT.601, full range).
     let matrix: ScaleContext.Matrix
     let fullRange: Bool
+    /// Bits per code in the decoded planes: 8, or a deep image's own when kept deep.
+    let bits: Int
 
-    init(path: String) throws {
+    /// - Parameter deep: keep a deeper image's own bits (10-bit HDR) instead of libheif's 8-bit reduction.
+    init(path: String, deep: Bool = false) throws {
         self.path = path
         let handle = try HeifContext(reading: path).primaryImage()
         (matrix, fullRange) = handle.colourEncoding()
-        let decoded = try handle.decodeYCbCr420()
+        let decoded = try handle.decodeYCbCr420(keepingDepth: deep)
         width = decoded.width(of: heif_channel_Y)
         height = decoded.height(of: heif_channel_Y)
+        bits = max(8, decoded.bits(of: heif_channel_Y))
+        guard bits == 8 || Self.deepFormat(bits: bits) != nil else {
+            throw MediaError("decode HEIF image", path: path, reason: "\(bits)-bit planes are not supported")
+        }
         guard width > 0, height > 0 else { throw MediaError("decode HEIF image", path: path, reason: "the image has no pixels") }
         image = decoded
     }
 
-    /// The decoded planes as a yuv420p frame for libswscale, not copied: the frame points into
-    /// this picture's memory, so it must not be used after the picture is released or freed.
+    /// libswscale's format for 4:2:0 planes of `bits` bits in 16-bit little-endian codes (as libheif stores them).
+    static func deepFormat(bits: Int) -> AVPixelFormat? {
+        switch bits {
+        case 9: return AV_PIX_FMT_YUV420P9LE
+        case 10: return AV_PIX_FMT_YUV420P10LE
+        case 12: return AV_PIX_FMT_YUV420P12LE
+        case 14: return AV_PIX_FMT_YUV420P14LE
+        case 16: return AV_PIX_FMT_YUV420P16LE
+        default: return nil
+        }
+    }
+
+    /// The decoded planes as a yuv420p frame (yuv420pNNle when deep) for libswscale, not copied:
+    /// the frame points into this picture's memory, so it must not be used after the picture is
+    /// released or freed.
     func borrowedYUVFrame() throws -> CodecFrame {
         guard let image else { throw MediaError("read HEIF pixels", path: path, reason: "already released") }
         let frame = try CodecFrame()
-        frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.pointer.pointee.format = (bits > 8 ? Self.deepFormat(bits: bits) ?? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P).rawValue
         frame.pointer.pointee.width = Int32(width)
         frame.pointer.pointee.height = Int32(height)
         for (index, channel) in [heif_channel_Y, heif_channel_Cb, heif_channel_Cr].enumerated() {

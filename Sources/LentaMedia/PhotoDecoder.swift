@@ -48,10 +48,42 @@ public struct PhotoDecoder: Sendable {
     /// The picture upright, reduced to `scale` of its size (at most 1; at least one pixel).
     /// The reduction is done once, with libswscale's area filter (lanczos when enlarging is
     /// never asked for), from the smallest decoded size that still holds enough pixels.
-    /// As `decode(scale:)`, as a source picture for the colour table (8-bit: a deep HEIF/AVIF is
-    /// reduced to 8 bits by libheif, its transfer and primaries kept for the table).
+    /// As `decode(scale:)`, as a source picture for the colour table: a deeper HEIF/AVIF (10-bit
+    /// HDR photos, PQ or HLG) keeps its bits — 10-bit BT.709 limited Y'CbCr of its own R'G'B' —
+    /// so the table tone-maps its highlights from full precision, unless keeping them would
+    /// cost more than the memory budget (then it is read at 8 bits, as `decode` reads it).
     public func decodePicture(scale: Double) throws -> SourcePicture {
-        .eightBit(try decode(scale: scale))
+        if (format == .heif || format == .avif) && colour.bitDepth > 8,
+           PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2 <= PhotoMemoryBudget.maximumBytes {
+            let (w, h) = targetSize(scale: scale)
+            let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2
+            return orientation.apply(to: try PhotoMemoryBudget.gate.withReservation(bytes) {
+                defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+                let picture = try HeifPicture(path: path, deep: true)
+                defer { picture.release() }
+                return try withExtendedLifetime(picture) {
+                    let source = try picture.borrowedYUVFrame()
+                    guard picture.bits > 8 else {
+                        return .eightBit(try Self.reduce(source, to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path))
+                    }
+                    let frame = try Self.convert(source, to: (w, h), format: AV_PIX_FMT_YUV420P10LE, matrix: picture.matrix,
+                                                 fullRange: picture.fullRange, path: path)
+                    guard let deep = frame.deepPlanarFrame() else {
+                        throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
+                    }
+                    return .deep(deep)
+                }
+            })
+        }
+        return .eightBit(try decode(scale: scale))
+    }
+
+    /// The size a decode at `scale` makes, as stored (before the orientation turns it).
+    private func targetSize(scale: Double) -> (Int, Int) {
+        let scale = min(1, max(scale, 1e-4))
+        let targetWidth = max(1, Int((Double(width) * scale).rounded()))
+        let targetHeight = max(1, Int((Double(height) * scale).rounded()))
+        return orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
     }
 
     public func decode(scale: Double) throws -> PlanarFrame {
@@ -113,23 +145,31 @@ public struct PhotoDecoder: Sendable {
     /// Reduces (area filter) to `size` in RGB, then converts to BT.709 limited 4:2:0.
     static func reduce(_ source: CodecFrame, to size: (Int, Int), matrix: ScaleContext.Matrix, fullRange: Bool,
                        path: String) throws -> PlanarFrame {
+        let yuv = try convert(source, to: size, format: AV_PIX_FMT_YUV420P, matrix: matrix, fullRange: fullRange, path: path)
+        guard let planar = yuv.planarFrame() else {
+            throw MediaError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
+        }
+        return planar
+    }
+
+    /// Reduces (area filter) to `size` in R'G'B' (48-bit for a 10-bit target), then converts to
+    /// BT.709 limited Y'CbCr in `format` (yuv420p or yuv420p10le).
+    static func convert(_ source: CodecFrame, to size: (Int, Int), format: AVPixelFormat, matrix: ScaleContext.Matrix,
+                        fullRange: Bool, path: String) throws -> CodecFrame {
+        let rgbFormat = format == AV_PIX_FMT_YUV420P ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGB48LE
         let enlarging = size.0 > source.width || size.1 > source.height
         let filter = enlarging ? SWS_LANCZOS : SWS_AREA
-        let toRGB = try ScaleContext(from: (source.width, source.height, source.format), to: (size.0, size.1, AV_PIX_FMT_RGB24),
+        let toRGB = try ScaleContext(from: (source.width, source.height, source.format), to: (size.0, size.1, rgbFormat),
                                      flags: Int32(filter) | Int32(SWS_ACCURATE_RND) | Int32(SWS_FULL_CHR_H_INT) | Int32(SWS_BITEXACT),
                                      path: path)
         // The same matrix both sides: an RGB source is scaled through libswscale's internal Y'CbCr
         // and must come back as it was; a Y'CbCr source is turned to RGB by its own matrix.
         toRGB.setColourspace(source: matrix, sourceFullRange: fullRange, destination: matrix, destinationFullRange: true)
         let rgb = try toRGB.convert(source)
-        let toYUV = try ScaleContext(from: (size.0, size.1, AV_PIX_FMT_RGB24), to: (size.0, size.1, AV_PIX_FMT_YUV420P),
+        let toYUV = try ScaleContext(from: (size.0, size.1, rgbFormat), to: (size.0, size.1, format),
                                      flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_FULL_CHR_H_INP) | Int32(SWS_BITEXACT),
                                      path: path)
         toYUV.setColourspace(source: .bt709, sourceFullRange: true, destination: .bt709, destinationFullRange: false)
-        let yuv = try toYUV.convert(rgb)
-        guard let planar = yuv.planarFrame() else {
-            throw MediaError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
-        }
-        return planar
+        return try toYUV.convert(rgb)
     }
 }

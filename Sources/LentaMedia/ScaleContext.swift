@@ -13,6 +13,7 @@ package final class ScaleContext {
     package enum Matrix: Int32 {
         case bt709 = 1  // SWS_CS_ITU709
         case bt601 = 5  // SWS_CS_ITU601
+        case bt2020 = 9  // SWS_CS_BT2020
     }
 
     /// - Parameter flags: `SWS_*` flags: the filter (`SWS_AREA`, `SWS_LANCZOS`, …) and, for exact

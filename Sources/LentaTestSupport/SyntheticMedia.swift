@@ -33,6 +33,15 @@ public enum SyntheticMedia {
         try HEICWriter.write(picture, primaries: primaries, transfer: transfer, matrix: matrix, quality: quality, to: path)
     }
 
+    /// A 10-bit (or `bits`-bit) HEIC as phones write HDR photos: `signal(x, y)` is each pixel's
+    /// R'G'B' signal (0…1) in the `nclx` box's transfer and primaries (H.273: primaries 9 BT.2020;
+    /// transfer 16 PQ, 18 HLG; matrix 9 BT.2020 NCL), stored full range.
+    public static func deepHEIC(width: Int, height: Int, bits: Int = 10, primaries: Int = 9, transfer: Int, matrix: Int = 9,
+                                quality: Int = 95, to path: String, signal: (Int, Int) -> SIMD3<Double>) throws {
+        try HEICWriter.writeDeep(width: width, height: height, bits: bits, primaries: primaries, transfer: transfer, matrix: matrix,
+                                 quality: quality, to: path, signal: signal)
+    }
+
     /// An MP4 or MOV movie as `spec` describes.
     public static func video(_ spec: SyntheticVideo, to path: String) throws {
         try VideoWriter.write(spec, to: path)

@@ -240,3 +240,48 @@ struct ColourSpaceTests {
         #expect(probe.contains("\"profile\": \"Main 10\""), "\(probe)")
     }
 }
+
+@Suite(.enabled(if: AudioFixtures.hasFFmpeg, "needs the ffmpeg CLI"))
+struct PQOutputTests {
+    @Test("a PQ output preset keeps HDR10: HEVC Main 10, BT.2020 PQ tags, mastering display and content light level read back by libavformat, SDR white at 203 cd/m²")
+    func pqOutput() throws {
+        let fixture = try RenderFixture()
+        let white = try fixture.solidPhoto("white.png", 255, 255, 255)
+        let story = try fixture.project(["lenta": 1, "items": [["path": white, "duration": 1.0, "kenBurns": "none"]]])
+        var preset = try PresetLibrary.standard.outputPreset(named: "landscape-4k-pq")
+        #expect(preset.colour.transfer == .pq && preset.colour.primaries == .bt2020 && preset.video.profile == "main10")
+        preset.width = 320
+        preset.height = 180
+        preset.video.preset = "ultrafast"
+        let renderer = try StorySetup.renderer(story: try fixture.story(try Data(contentsOf: URL(fileURLWithPath: story))), preset: preset,
+                                               threads: 2)
+        let output = fixture.folder.path("pq.mp4")
+        try renderer.render(to: output, encoderThreads: 2)
+        // The tags, as libavformat reads them from the stream and the MP4.
+        let reader = try VideoReader(path: output)
+        #expect(reader.colour.transfer == .pq && reader.colour.primaries == .bt2020 && reader.colour.matrix == .bt2020NCL
+                && !reader.colour.fullRange, "\(reader.colour)")
+        let hdr = try StreamHDRMetadata.read(path: output)
+        #expect(hdr.maxLuminance.map { abs($0 - 1000) < 0.5 } == true, "\(hdr)")
+        #expect(hdr.minLuminance.map { $0 > 0 && $0 < 0.01 } == true, "\(hdr)")
+        let bt2020 = ColourSpaces.chromaticities(.bt2020)
+        #expect(hdr.primaries.map { zip($0, bt2020).allSatisfy { abs($0.x - $1.x) < 1e-3 && abs($0.y - $1.y) < 1e-3 } } == true, "\(hdr)")
+        #expect(hdr.maxCLL == 1000 && hdr.maxFALL == 400, "\(hdr)")
+        guard case .deep(let frame) = try reader.picture(at: Rational(1, 2)) else {
+            Issue.record("the PQ story is not 10-bit")
+            return
+        }
+        let meanY = Double(frame.y.reduce(0) { $0 + Int($1) }) / Double(frame.y.count)
+        // SDR white at reference white, 203 cd/m²: PQ 0.581, code 64 + 0.581 × 876 ≈ 573 (8-bit working precision).
+        let expected = 64 + ColourSpaces.pqEncode(ColourSpaces.referenceWhite) * 876
+        #expect(abs(meanY - expected) <= 6, "mean Y' \(meanY), expected \(expected)")
+        // An SDR story carries no HDR metadata.
+        var sdr = try PresetLibrary.standard.outputPreset(named: "landscape-1080p")
+        sdr.width = 320
+        sdr.height = 180
+        let sdrOutput = fixture.folder.path("sdr.mp4")
+        try StorySetup.renderer(story: try fixture.story(try Data(contentsOf: URL(fileURLWithPath: story))), preset: sdr, threads: 2)
+            .render(to: sdrOutput, encoderThreads: 2)
+        #expect(try StreamHDRMetadata.read(path: sdrOutput) == StreamHDRMetadata())
+    }
+}

@@ -273,7 +273,7 @@ enum ProjectFixtures {
         (#""content": "Belém""#, #""content": "Belém", "colour": "blak""#,
          ##"items[0].text.colour: "blak" is not a colour (did you mean "black"? write "#RRGGBB", "#RRGGBBAA" or a name: black, white, grey, gray, red, green, blue, yellow, transparent)"##),
         (#""preset": "landscape-1080p""#, #""preset": "landscape-1008p""#,
-         #"output.preset: unknown preset "landscape-1008p" (did you mean "landscape-1080p"? known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, portrait-1080p, preview, square-1080p)"#),
+         #"output.preset: unknown preset "landscape-1008p" (did you mean "landscape-1080p"? known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, landscape-4k-pq, portrait-1080p, preview, square-1080p)"#),
         (#""preset": "landscape-1080p""#, #""preset": "landscape-1080p", "width": 1081"#, "output.width: must be even, as 4:2:0 video needs (is 1081)"),
         (#""preset": "landscape-1080p""#, #""preset": "landscape-1080p", "fps": 29.97"#,
          "output.fps: 29.97 is not a whole number of frames per second (write a fraction such as [30000, 1001])"),
@@ -348,7 +348,7 @@ enum ProjectFixtures {
             """
         let report = try folder.check(json)
         #expect(report.problems.map(\.description) == [
-            #"output.preset: unknown preset "square" (known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, portrait-1080p, preview, square-1080p)"#,
+            #"output.preset: unknown preset "square" (known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, landscape-4k-pq, portrait-1080p, preview, square-1080p)"#,
             "output.height: must be even, as 4:2:0 video needs (is 1081)",
             "items[0].duration: must be in (0, 3600) seconds (is 0.0)",
             "items[0].crop: width must be in (0, 1] (is 1.2)",
@@ -659,12 +659,12 @@ enum ProjectFixtures {
 @Suite struct ProjectFileOutputPresetTests {
     @Test func theShippedPresets() throws {
         let library = PresetLibrary(directory: PresetLibrary.sourceTreePresets)
-        #expect(library.outputPresetNames() == ["landscape-1080p", "landscape-1080p-av1", "landscape-1080p-hevc", "landscape-1080p-hevc-hw", "landscape-1080p-hw", "landscape-4k", "landscape-4k-hlg", "portrait-1080p", "preview", "square-1080p"])
+        #expect(library.outputPresetNames() == ["landscape-1080p", "landscape-1080p-av1", "landscape-1080p-hevc", "landscape-1080p-hevc-hw", "landscape-1080p-hw", "landscape-4k", "landscape-4k-hlg", "landscape-4k-pq", "portrait-1080p", "preview", "square-1080p"])
         let presets = try library.outputPresets()
         let sizes = Dictionary(uniqueKeysWithValues: presets.map { ($0.name, "\($0.width)x\($0.height)@\($0.fps)") })
         #expect(sizes == ["landscape-1080p": "1920x1080@30", "landscape-4k": "3840x2160@30", "portrait-1080p": "1080x1920@30",
                           "square-1080p": "1080x1080@30", "preview": "640x360@30", "landscape-1080p-av1": "1920x1080@30",
-                          "landscape-1080p-hevc": "1920x1080@30", "landscape-1080p-hevc-hw": "1920x1080@30", "landscape-1080p-hw": "1920x1080@30", "landscape-4k-hlg": "3840x2160@30"])
+                          "landscape-1080p-hevc": "1920x1080@30", "landscape-1080p-hevc-hw": "1920x1080@30", "landscape-1080p-hw": "1920x1080@30", "landscape-4k-hlg": "3840x2160@30", "landscape-4k-pq": "3840x2160@30"])
         // Each codec's presets: H.264 High from x264 (or the graphics card, falling back to x264),
         // HEVC Main from x265 (or the card, falling back to x265), AV1 Main from SVT-AV1.
         let codecs = Dictionary(uniqueKeysWithValues: presets.map { ($0.name, $0.video.encoders.joined(separator: ",") + " " + $0.video.profile) })
@@ -695,7 +695,7 @@ enum ProjectFixtures {
             try library.outputPreset(named: "landscape-1008p")
         }
         let error = PresetLibraryError.unknownPreset("landscape-1008p", known: library.outputPresetNames(), searched: "")
-        #expect(error.description == #"unknown output preset "landscape-1008p" (did you mean "landscape-1080p"? known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, portrait-1080p, preview, square-1080p)"#)
+        #expect(error.description == #"unknown output preset "landscape-1008p" (did you mean "landscape-1080p"? known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, landscape-4k-pq, portrait-1080p, preview, square-1080p)"#)
     }
 
     @Test func aBadPresetFileSaysWhy() throws {
@@ -829,7 +829,7 @@ enum ProjectFixtures {
         #expect(json.status == 0)
         let output = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let names = (output["output"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-        #expect(names == ["landscape-1080p", "landscape-1080p-av1", "landscape-1080p-hevc", "landscape-1080p-hevc-hw", "landscape-1080p-hw", "landscape-4k", "landscape-4k-hlg", "portrait-1080p", "preview", "square-1080p"])
+        #expect(names == ["landscape-1080p", "landscape-1080p-av1", "landscape-1080p-hevc", "landscape-1080p-hevc-hw", "landscape-1080p-hw", "landscape-4k", "landscape-4k-hlg", "landscape-4k-pq", "portrait-1080p", "preview", "square-1080p"])
 
         // $LENTA_PRESETS comes first.
         let temp = try Self.storyFolder()
@@ -848,7 +848,7 @@ enum ProjectFixtures {
         #expect(try LentaCLI.run(["validate", temp.path("tiny.json")], environment: environment).status == 0)
         let other = try LentaCLI.run(["validate", "tiny.json"], environment: [:], in: temp.url)
         #expect(other.status == 2)
-        #expect(other.stdout.hasPrefix(#"tiny.json: output.preset: unknown preset "tiny" (known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, portrait-1080p, preview, square-1080p)"#))
+        #expect(other.stdout.hasPrefix(#"tiny.json: output.preset: unknown preset "tiny" (known: landscape-1080p, landscape-1080p-av1, landscape-1080p-hevc, landscape-1080p-hevc-hw, landscape-1080p-hw, landscape-4k, landscape-4k-hlg, landscape-4k-pq, portrait-1080p, preview, square-1080p)"#))
     }
 }
 
