@@ -19,6 +19,10 @@ enum GPXTrackReader {
             let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw TrackFileError(path: path, reason: "is not well-formed GPX (XML error at line \(parser.lineNumber): \(detail); truncated?)")
         }
+        // Foundation's streaming parser can end a file cut mid-element without an error.
+        guard collector.openElements == 0 else {
+            throw TrackFileError(path: path, reason: "is not well-formed GPX: it ends inside an element at line \(parser.lineNumber) (truncated?)")
+        }
         guard collector.sawGPX else { throw TrackFileError(path: path, reason: "is XML but not GPX (no <gpx> element)") }
         let track = TravelledTrack(segments: collector.trackSegments.isEmpty ? collector.routeSegments : collector.trackSegments)
         return track
@@ -35,6 +39,7 @@ enum GPXTrackReader {
         var readingText = false
         var count = 0
         var sawGPX = false
+        var openElements = 0
         var failure: String?
 
         init(maximumPoints: Int) { self.maximumPoints = maximumPoints }
@@ -47,6 +52,7 @@ enum GPXTrackReader {
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             let local = name.split(separator: ":").last.map(String.init) ?? name
+            openElements += 1
             switch local {
             case "gpx": sawGPX = true
             case "trkseg", "rte": current = []
@@ -77,6 +83,7 @@ enum GPXTrackReader {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             let local = name.split(separator: ":").last.map(String.init) ?? name
+            openElements -= 1
             switch local {
             case "time" where readingText:
                 readingText = false
