@@ -97,6 +97,8 @@ demo: build
 		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
 		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \
 		$(DEMO) map $$id -o out/route-$$id.gpx && \
+		echo "== lenta sheet $$id --project out/story-$$id.json -o out/sheet-$$id.png (chosen items, then alternates)" && \
+		$(DEMO) sheet $$id --project out/story-$$id.json -o out/sheet-$$id.png && \
 		echo "== lenta render out/story-$$id.json -o out/story-$$id.mp4 --preset preview" && \
 		$(BIN) render out/story-$$id.json -o out/story-$$id.mp4 --preset preview --quiet || exit 1; \
 	done
