@@ -59,7 +59,7 @@ struct Sheet: ParsableCommand {
         var unreadable = 0
         let image = ContactSheet(columns: columns, cell: cell).render(entries, text: try? TextEngine.shared()) { path, error in
             unreadable += 1
-            Terminal.error("warning: \(path): no thumbnail: \(error)")
+            Diagnostics.report(.warning("no thumbnail: \(error)", about: path))
         }
         do {
             try PNGExport.write(image, to: output)

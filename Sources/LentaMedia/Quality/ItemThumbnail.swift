@@ -12,7 +12,7 @@ public enum ItemThumbnail {
     /// The thumbnail and what the file's headers say (a clip's length).
     public static func decodeWithMetadata(path: String) throws -> (picture: RGBAImage, metadata: MediaMetadata) {
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else {
-            throw MediaReadError("make a thumbnail", path: path, reason: "not a photo or video")
+            throw MediaError("make a thumbnail", path: path, reason: "not a photo or video")
         }
         let picture: AnalysisPicture
         if metadata.kind == .video {
@@ -32,7 +32,7 @@ public enum ItemThumbnail {
         let container = try FormatContext(path: path)
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
-            throw MediaReadError("make a thumbnail", path: path, reason: "the file has no video stream")
+            throw MediaError("make a thumbnail", path: path, reason: "the file has no video stream")
         }
         let decoder = try container.decoder(stream: stream.index, threads: 1)
         let packet = try CodecPacket()
@@ -52,6 +52,6 @@ public enum ItemThumbnail {
             defer { frame.unreference() }
             return try ReducedPhoto.analysisPicture(from: frame, path: path).oriented(PictureOrientation(displayMatrixRotation: stream.rotation))
         }
-        throw MediaReadError("make a thumbnail", path: path, reason: "no keyframe decodes in its first 64 video packets")
+        throw MediaError("make a thumbnail", path: path, reason: "no keyframe decodes in its first 64 video packets")
     }
 }
