@@ -3,7 +3,12 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 CONFIG ?= release
-BIN := .build/$(CONFIG)/lenta
+# The binary make builds, demos and installs links the Swift runtime (and Foundation) statically,
+# so an installed lenta runs on a machine without a Swift toolchain; it has a build folder of its
+# own, so tests' ordinary debug build (.build/debug) is not rebuilt each time one runs after the other.
+SCRATCH := .build/static
+SWIFT_BUILD := $(SWIFT) build -c $(CONFIG) --static-swift-stdlib --scratch-path $(SCRATCH)
+BIN := $(SCRATCH)/$(CONFIG)/lenta
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel hyperfine \
@@ -20,7 +25,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # Man pages and completions are made from the command definitions (swift-argument-parser).
-GENERATED := .build/$(CONFIG)/lenta-generated
+GENERATED := $(SCRATCH)/$(CONFIG)/lenta-generated
 
 .PHONY: deps build test test-install fuzz demo samples bench clean install uninstall manual
 
@@ -31,8 +36,9 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	else echo "dependencies already installed"; fi
 
+# Only the product: LentaTestSupport imports Testing, which has no static library.
 build: deps
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT_BUILD) --product lenta
 
 test: deps
 	$(SWIFT) build -c debug
@@ -46,9 +52,9 @@ test-install: deps
 # One page per command (swift-argument-parser's generate-manual reads lenta --experimental-dump-help)
 # and the bash, zsh and fish completion scripts.
 manual: build
-	$(SWIFT) build -c $(CONFIG) --product generate-manual
+	$(SWIFT_BUILD) --product generate-manual
 	rm -rf $(GENERATED) && mkdir -p $(GENERATED)/man
-	.build/$(CONFIG)/generate-manual $(BIN) --multi-page --section 1 \
+	$(SCRATCH)/$(CONFIG)/generate-manual $(BIN) --multi-page --section 1 \
 		--date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --output-directory $(GENERATED)/man
 	for shell in bash zsh fish; do $(BIN) --generate-completion-script $$shell > $(GENERATED)/lenta.$$shell || exit 1; done
 
@@ -92,6 +98,8 @@ demo: build
 		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
 		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \
 		$(DEMO) map $$id -o out/route-$$id.gpx && \
+		echo "== lenta sheet $$id --project out/story-$$id.json -o out/sheet-$$id.png (chosen items, then alternates)" && \
+		$(DEMO) sheet $$id --project out/story-$$id.json -o out/sheet-$$id.png && \
 		echo "== lenta render out/story-$$id.json -o out/story-$$id.mp4 --preset preview" && \
 		$(BIN) render out/story-$$id.json -o out/story-$$id.mp4 --preset preview --quiet || exit 1; \
 	done

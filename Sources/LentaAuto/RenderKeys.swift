@@ -6,12 +6,13 @@ import LentaCore
 /// modification time), of the output preset, and the tool's version.
 enum RenderKeys {
     /// - Parameter projectBytes: the project file as it was read for this render.
-    /// The files are those the resolved story found: items, music, and looks (a `.cube`, or a
-    /// look preset's recipe: editing it renders again).
+    /// The files are those the resolved story found: items, music, looks (a `.cube`, or a
+    /// look preset's recipe: editing it renders again) and the route's track.
     static func key(projectBytes: Data, story: ResolvedStory, preset: OutputPreset) throws -> RenderKey {
         var media: [String] = []
         let looks = story.looks.sorted { $0.key < $1.key }.compactMap(\.value.file)
-        let urls = story.items.map(\.url) + story.music.map(\.url) + looks
+        let track = story.project.route.map { ProjectPaths.resolve($0, from: story.directory) }
+        let urls = story.items.map(\.url) + story.music.map(\.url) + looks + (track.map { [$0] } ?? [])
         for url in urls {
             var st = stat()
             if stat(url.path, &st) == 0 {
@@ -40,7 +41,7 @@ enum RenderKeys {
         guard let old else { return "new" }
         if !outputExists { return "the MP4 is missing" }
         if old.project != new.project { return "the project file changed" }
-        if old.media != new.media { return "a photo, video, music or look file changed" }
+        if old.media != new.media { return "a photo, video, music, look or track file changed" }
         if old.preset != new.preset { return "the output preset changed" }
         if old.toolVersion != new.toolVersion { return "lenta changed (\(old.toolVersion) → \(new.toolVersion))" }
         return nil

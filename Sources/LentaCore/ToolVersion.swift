@@ -1,5 +1,5 @@
 /// lenta's version: shown by `--version`, and part of every story's render key (a new lenta
-/// renders stories again).
+/// renders stories again). 0.2.0: the project file's `route` (a travelled track).
 public enum ToolVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

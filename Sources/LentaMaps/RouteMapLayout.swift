@@ -11,11 +11,14 @@ public struct RouteMapLayout: Sendable {
     public var framing: MapFraming
     /// Each stop's dot centre, in stop order.
     public var dots: [PixelPoint]
-    /// The route line through the stops in order, one polyline per leg.
+    /// The route line: the track's segments thinned to the picture, or through the stops in
+    /// order, one polyline per leg.
     public var route: [[PixelPoint]]
     public var labels: [Label]
     /// Names that had no clear place and were left out.
     public var omittedLabels: [String]
     /// ISO codes of the countries the stops are in or touch (drawn highlighted).
     public var visitedCountries: [String]
+    /// Whether the route line is a travelled track rather than arcs between the stops.
+    public var followsTrack = false
 }

@@ -2,7 +2,8 @@ import Foundation
 import LentaCore
 
 /// Draws the map of a trip: sea, land with the countries visited highlighted, borders, the
-/// route through the stops in order as gentle arcs, a dot per stop and a label per place.
+/// route — the path travelled when a track is given, else the stops in order as gentle arcs —
+/// a dot per stop and a label per place.
 public struct RouteMapRenderer: Sendable {
     public let outlines: CountryOutlines
     public var style: MapStyle
@@ -13,13 +14,15 @@ public struct RouteMapRenderer: Sendable {
     }
 
     /// Where the stops, the route and the labels go on a `width` × `height` picture.
-    public func layout(_ stops: [RouteStop], width: Int, height: Int, labeller: MapLabeller?) -> RouteMapLayout {
-        layoutAndMasks(stops, width: width, height: height, labeller: labeller).layout
+    public func layout(_ stops: [RouteStop], track: TravelledTrack? = nil, width: Int, height: Int, labeller: MapLabeller?) -> RouteMapLayout {
+        layoutAndMasks(stops, track: track, width: width, height: height, labeller: labeller).layout
     }
 
-    /// The map as a picture of `width` × `height` (both at least 1).
-    public func render(_ stops: [RouteStop], width: Int, height: Int, labeller: MapLabeller?) -> RGBAImage {
-        let (layout, labelMasks) = layoutAndMasks(stops, width: width, height: height, labeller: labeller)
+    /// The map as a picture of `width` × `height` (both at least 1). With a track (already
+    /// clipped to the trip's dates), the route line is the track, thinned to the picture's
+    /// resolution, and the map is framed to show it all.
+    public func render(_ stops: [RouteStop], track: TravelledTrack? = nil, width: Int, height: Int, labeller: MapLabeller?) -> RGBAImage {
+        let (layout, labelMasks) = layoutAndMasks(stops, track: track, width: width, height: height, labeller: labeller)
         let framing = layout.framing
         let unit = Double(min(width, height))
         var image = RGBAImage(width: width, height: height, red: style.sea.red, green: style.sea.green, blue: style.sea.blue)
@@ -76,12 +79,21 @@ public struct RouteMapRenderer: Sendable {
         return out
     }
 
-    private func layoutAndMasks(_ stops: [RouteStop], width: Int, height: Int, labeller: MapLabeller?) -> (layout: RouteMapLayout, masks: [AlphaMask]) {
+    private func layoutAndMasks(_ stops: [RouteStop], track: TravelledTrack?, width: Int, height: Int,
+                                labeller: MapLabeller?) -> (layout: RouteMapLayout, masks: [AlphaMask]) {
         let unit = Double(min(width, height))
         let points = stops.map(\.point)
-        let framing = MapFraming.fitting(points, width: width, height: height, margin: style.margin)
+        let path = track.flatMap { $0.isEmpty ? nil : $0 }
+        let framing = MapFraming.fitting(points + (path?.points ?? []), width: width, height: height, margin: style.margin)
         let dots = points.map { p -> PixelPoint in let q = framing.project(p); return PixelPoint(x: q.x, y: q.y) }
-        let route = RouteArcs.legs(through: dots)
+        let route: [[PixelPoint]]
+        if let path {
+            route = path.segments.map { segment in
+                TrackSimplifier.simplify(segment.map { p in let q = framing.project(p.point); return PixelPoint(x: q.x, y: q.y) })
+            }
+        } else {
+            route = RouteArcs.legs(through: dots)
+        }
         let radius = style.dotRadius * unit
 
         var requests: [LabelPlacer.Request] = []
@@ -113,7 +125,7 @@ public struct RouteMapRenderer: Sendable {
             }
         }
         let layout = RouteMapLayout(framing: framing, dots: dots, route: route, labels: labels, omittedLabels: omitted,
-                                    visitedCountries: outlines.countryCodes(touchedBy: points))
+                                    visitedCountries: outlines.countryCodes(touchedBy: points), followsTrack: path != nil)
         return (layout, placedMasks)
     }
 }

@@ -162,7 +162,7 @@ public final class StoryCompositor {
         } catch {
             throw RenderError("titleCard: no font for the title: \(error)")
         }
-        let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops,
+        let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops, track: story.route,
                                             outlines: outlines, width: preset.width, height: preset.height, text: text)
         let layer = TitleCardLayer(picture: picture)
         // Drawn in BT.709 SDR: an HDR story places it at reference white, once.

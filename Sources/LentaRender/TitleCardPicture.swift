@@ -3,7 +3,8 @@ import LentaMaps
 import LentaText
 
 /// The opening card, drawn once: the story's title (bold) and subtitle at the top of the
-/// title-safe area with the map of the route through the items' places under them — or, with
+/// title-safe area with the map of the route through the items' places (the travelled track,
+/// when the project names one) under them — or, with
 /// no places or `"map": false`, the two centred.
 enum TitleCardPicture {
     /// Title-safe: the central 90% of the frame, as captions use.
@@ -14,8 +15,8 @@ enum TitleCardPicture {
     /// No map when less than this share of the frame's height is left for it.
     static let smallestMapShare = 0.3
 
-    static func make(title: String?, subtitle: String?, card: TitleCard, stops: [RouteStop], outlines: CountryOutlines?,
-                     width: Int, height: Int, text: TextEngine) -> RGBAImage {
+    static func make(title: String?, subtitle: String?, card: TitleCard, stops: [RouteStop], track: TravelledTrack? = nil,
+                     outlines: CountryOutlines?, width: Int, height: Int, text: TextEngine) -> RGBAImage {
         let background = card.background ?? .black, ink = card.colour ?? .white
         var image = RGBAImage(width: width, height: height, red: background.red, green: background.green, blue: background.blue)
         let unit = Double(min(width, height))
@@ -37,7 +38,7 @@ enum TitleCardPicture {
         paint(subtitleText, into: &image, centreX: Double(width) / 2, top: textTop + titleText.height + gap, colour: ink)
         if let map {
             let picture = RouteMapRenderer(outlines: map, style: .dark)
-                .render(stops, width: Int(safeWidth.rounded()), height: Int(mapHeight.rounded()), labeller: TextLabeller(engine: text))
+                .render(stops, track: track, width: Int(safeWidth.rounded()), height: Int(mapHeight.rounded()), labeller: TextLabeller(engine: text))
             image.place(picture, atX: Int(left.rounded()), y: Int(mapTop.rounded()))
         }
         return image

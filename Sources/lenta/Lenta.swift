@@ -12,7 +12,7 @@ struct Lenta: ParsableCommand {
             Exit codes: 0 done (warnings allowed), 1 failed, 2 bad usage or bad project file.
             """,
         version: LentaVersion.report,
-        subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self])
+        subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self, Sheet.self])
 
     /// ArgumentParser exits 64 on bad usage; lenta documents 2, as most Unix tools do.
     static func main() {

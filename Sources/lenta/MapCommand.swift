@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LentaCore
 import LentaLibrary
 import LentaMaps
 import LentaMedia
@@ -12,11 +13,18 @@ struct Map: ParsableCommand {
             through its places in time order, a dot and a name per place), .geojson or .json (RFC 7946: the \
             route as a LineString and a Point per place with its name and time), .gpx (GPX 1.1: \
             a waypoint per place and a track through them). Outlines: Natural Earth.
+
+            --track draws the path actually travelled (a GPX file's track, or a GeoJSON \
+            LineString, MultiLineString or FeatureCollection of them) on the PNG instead of lines \
+            between the places; its points logged more than 3 hours before the lenta's first item \
+            or after its last are left out, points without a time are kept.
             """)
 
     @OptionGroup var lenta: LentaID
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .geojson, .json or .gpx.", valueName: "route.png"))
     var output: String
+    @Option(help: ArgumentHelp("A GPX or GeoJSON track of the path travelled, drawn on the PNG.", valueName: "trip.gpx"))
+    var track: String?
     @Option(help: ArgumentHelp("PNG width in pixels.", valueName: "pixels"))
     var width: Int = 1920
     @Option(help: ArgumentHelp("PNG height in pixels.", valueName: "pixels"))
@@ -33,6 +41,9 @@ struct Map: ParsableCommand {
             throw ValidationError("--width and --height must be between 16 and 16384 pixels.")
         }
         guard MapStyle.named(style) != nil else { throw ValidationError("--style must be light or dark (got \(style)).") }
+        if track != nil, RouteMapFormat(path: output) != .png {
+            throw ValidationError("--track is drawn on a map picture: -o must end in .png.")
+        }
     }
 
     func run() throws {
@@ -42,13 +53,22 @@ struct Map: ParsableCommand {
         guard !stops.isEmpty else {
             throw CommandFailure("lenta \(lenta.id) has no photo or video with a location, so there is no route to draw")
         }
+        let travelled: TravelledTrack?
+        do {
+            travelled = try track.map { try TrackFile.read($0).clipped(toTimes: route.items.map { $0.time?.utc }) }
+        } catch {
+            throw CommandFailure("--track \(error)")
+        }
+        if let travelled, travelled.isEmpty, let track {
+            throw CommandFailure("--track \(track): none of its points is within 3 hours of the lenta's dates (is it the right trip?)")
+        }
         do {
             switch format {
             case .png:
                 FFmpegLogging.silence()
                 let outlines = try CountryOutlines.bundled()
                 // Without a font (no fontconfig or FreeType face) the map has dots without names.
-                let image = RouteMapRenderer(outlines: outlines, style: mapStyle).render(stops, width: width, height: height, labeller: TextLabeller.shared())
+                let image = RouteMapRenderer(outlines: outlines, style: mapStyle).render(stops, track: travelled, width: width, height: height, labeller: TextLabeller.shared())
                 try PNGExport.write(image, to: output)
             case .geoJSON:
                 try AtomicWrite.write(Array(RouteGeoJSON.text(stops, title: route.title).utf8), to: output, what: "GeoJSON")

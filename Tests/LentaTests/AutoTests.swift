@@ -254,7 +254,7 @@ import Testing
             "unchanged  \(Self.lisbonName).mp4",
             "  1 new item not in \(Self.lisbonName).json (--update-projects adds them)",
             "unchanged  \(Self.munichName).mp4",
-            "rendered   \(Self.tokyoName).mp4 (a photo, video, music or look file changed)",
+            "rendered   \(Self.tokyoName).mp4 (a photo, video, music, look or track file changed)",
             "lenta auto: 1 rendered, 2 unchanged, 0 waiting, 0 failed · scan: 1 new, 1 changed, 0 removed, 0 unreadable",
         ], "\(third.stdout)")
         #expect(Self.sameTime(Self.modified(lib.video(Self.munichName)), munichTime), "the untouched story is not written again")
@@ -682,7 +682,7 @@ import Testing
         #expect(RenderKeys.reason(old: key, new: key, outputExists: false) == "the MP4 is missing")
         var other = key
         other.media = "m2"
-        #expect(RenderKeys.reason(old: key, new: other, outputExists: true) == "a photo, video, music or look file changed")
+        #expect(RenderKeys.reason(old: key, new: other, outputExists: true) == "a photo, video, music, look or track file changed")
         other.project = "p2"
         #expect(RenderKeys.reason(old: key, new: other, outputExists: true) == "the project file changed")
         #expect(RenderKeys.reason(old: key, new: RenderKey(project: "p", media: "m", preset: "s2", toolVersion: "1"),

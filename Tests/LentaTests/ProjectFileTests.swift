@@ -49,6 +49,7 @@ enum ProjectFixtures {
     static let everything: ProjectFile = {
         var project = everythingButAlternates
         project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst), ProjectAlternate(path: "e.png", reason: .screenshot)]
+        project.route = "tracks/trip.gpx"
         return project
     }()
 
@@ -359,7 +360,7 @@ enum ProjectFixtures {
             "items[2].path: file not found: missing.jpg",
             "items[2].kenBurns.speed: unknown key (expected from, to or easing)",
             "music[0].volume: must be in [0, 2] (is -1.0)",
-            "extra: unknown key (expected lenta, title, subtitle, output, defaults, music, titleCard, items or alternates)",
+            "extra: unknown key (expected lenta, title, subtitle, output, defaults, music, route, titleCard, items or alternates)",
         ])
         #expect(report.errors.count == 12 && report.length == nil)
         // load throws them all at once.

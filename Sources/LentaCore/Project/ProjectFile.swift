@@ -22,6 +22,9 @@ public struct ProjectFile: Hashable, Sendable, StrictJSONObject {
     public var items: [ProjectItem]
     /// v2: items left out, each with its reason; written only when there are some.
     public var alternates: [ProjectAlternate] = []
+    /// A GPX or GeoJSON track of the path travelled (relative to the project file, or
+    /// absolute), drawn as the title card's route instead of lines between the stops.
+    public var route: String?
 
     public init(version: Int = ProjectFile.currentVersion, title: String? = nil, subtitle: String? = nil,
                 output: ProjectOutput? = nil, defaults: ProjectDefaults? = nil, music: [MusicTrack] = [],
@@ -36,7 +39,7 @@ public struct ProjectFile: Hashable, Sendable, StrictJSONObject {
         self.items = items
     }
 
-    public static let jsonKeys = ["lenta", "title", "subtitle", "output", "defaults", "music", "titleCard", "items", "alternates"]
+    public static let jsonKeys = ["lenta", "title", "subtitle", "output", "defaults", "music", "route", "titleCard", "items", "alternates"]
     public static let requiredKeys = ["lenta", "items"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -59,6 +62,7 @@ public struct ProjectFile: Hashable, Sendable, StrictJSONObject {
         output = o.read("output")
         defaults = o.read("defaults")
         music = o.list("music") { MusicTrack(json: $0, at: $1, reader: reader) ?? MusicTrack(path: "") } ?? []
+        route = o.read("route")
         titleCard = o.read("titleCard")
         items = o.list("items") { ProjectItem(json: $0, at: $1, reader: reader) ?? ProjectItem(path: "") } ?? []
         alternates = o.list("alternates") { ProjectAlternate(json: $0, at: $1, reader: reader) ?? ProjectAlternate(path: "", reason: .length) } ?? []
@@ -72,6 +76,7 @@ public struct ProjectFile: Hashable, Sendable, StrictJSONObject {
         o.set("output", output)
         o.set("defaults", defaults)
         if !music.isEmpty { o.set("music", .array(music.map(\.json))) }
+        o.set("route", route)
         o.set("titleCard", titleCard)
         o.set("items", .array(items.map(\.json)))
         if !alternates.isEmpty { o.set("alternates", .array(alternates.map(\.json))) }

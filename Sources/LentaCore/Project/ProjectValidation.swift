@@ -27,6 +27,10 @@ final class ProjectValidation {
     private(set) var facts: [ItemFacts] = []
     /// Each music track's file and length, as found.
     private(set) var musicFacts: [ResolvedMusic?] = []
+    /// The route's track as read, when the project names one (nil until it is read).
+    private(set) var routeFact: RouteFact?
+
+    enum RouteFact { case read(TravelledTrack), unreadable }
     /// Every look named, read once whatever the number of items naming it: the loaded look, or
     /// the problem with it (repeated at each item that names it).
     private var looks: [String: Result<ResolvedLook, LookProblem>] = [:]
@@ -58,6 +62,7 @@ final class ProjectValidation {
         if let defaults = project.defaults { checkDefaults(defaults, at: root + "defaults") }
         musicFacts = project.music.enumerated().map { i, track in checkMusic(track, index: i, at: root + "music" + i) }
         if let card = project.titleCard { checkTitleCard(card, at: root + "titleCard") }
+        if let route = project.route { routeFact = checkRoute(route, at: root + "route") }
         if project.items.isEmpty { error(root + "items", "a story needs at least one item") }
         checkBudget()
         facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
@@ -251,6 +256,19 @@ final class ProjectValidation {
             warning(path + "loop", "a looping track plays until the story ends, so \(later)")
         }
         return resolved
+    }
+
+    /// Checks the route's file and reads its track (when media are read: the track is part of
+    /// what the story resolves to).
+    func checkRoute(_ route: String, at path: Path) -> RouteFact? {
+        guard case .found(let url) = checkFile(route, at: path) else { return .unreadable }
+        guard validator.inspectMedia != nil else { return nil }
+        do {
+            return .read(try TrackFile.read(url.path))
+        } catch {
+            self.error(path, "not a usable track: \(error.reason)")
+            return .unreadable
+        }
     }
 
     func checkTitleCard(_ card: TitleCard, at path: Path) {
@@ -503,8 +521,14 @@ final class ProjectValidation {
             guard let fact else { return nil }
             music.append(fact)
         }
+        var route: TravelledTrack?
+        switch routeFact {
+        case .read(let track)?: route = track.clipped(toTimes: items.map { $0.metadata.captureTime?.utc })
+        case .unreadable?: return nil
+        case nil: if project.route != nil { return nil }
+        }
         let loaded = looks.compactMapValues { try? $0.get() }
         return ResolvedStory(project: project, projectFile: validator.projectFile, directory: directory, items: items,
-                             music: music, looks: loaded, length: totalLength())
+                             music: music, looks: loaded, length: totalLength(), route: route)
     }
 }

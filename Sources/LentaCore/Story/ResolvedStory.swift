@@ -20,9 +20,13 @@ public struct ResolvedStory: Equatable, Sendable {
     public var looks: [String: ResolvedLook]
     /// Seconds: the title card plus every item, less the overlaps of transitions.
     public var length: Double?
+    /// The project's `route` track, read and clipped to the items' capture times (points
+    /// logged more than `TravelledTrack.clipMargin` outside them dropped); nil without one.
+    public var route: TravelledTrack?
 
     public init(project: ProjectFile, projectFile: URL?, directory: URL, items: [ResolvedItem], music: [ResolvedMusic],
-                looks: [String: ResolvedLook], length: Double?) {
+                looks: [String: ResolvedLook], length: Double?, route: TravelledTrack? = nil) {
+        self.route = route
         self.project = project
         self.projectFile = projectFile
         self.directory = directory

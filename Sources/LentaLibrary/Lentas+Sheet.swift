@@ -1,0 +1,37 @@
+import Foundation
+import LentaCatalog
+import LentaCore
+
+/// A lenta's items as its contact sheet shows them.
+public struct SheetItem: Sendable, Equatable {
+    public var path: String
+    /// Nil for a file the catalog does not know (the sheet reads it).
+    public var kind: MediaKind?
+    public var time: CaptureTime?
+    /// The city or town; nil far from any place.
+    public var placeName: String?
+    /// Left out of the story (the project's alternates).
+    public var isAlternate: Bool
+}
+
+extension Lentas {
+    /// The items of lenta `id` in sheet order: with a project, its items in story order and then
+    /// its alternates (each as the catalog knows it; a path the catalog lacks is shown without
+    /// a time); without, the lenta's items in time order.
+    public func sheet(id: Int64, project: ProjectFile? = nil, projectDirectory: URL? = nil) throws -> [SheetItem] {
+        guard try catalog.lenta(id: id) != nil else { throw Failure("no lenta with id \(id) (lenta list shows them)") }
+        let briefs = Self.ordered(try catalog.briefs(ids: try catalog.members(of: id).map(\.itemID)))
+        func item(_ brief: ItemBrief, alternate: Bool) -> SheetItem {
+            SheetItem(path: brief.path, kind: brief.kind, time: brief.captureTime?.source.isFallback == true ? nil : brief.captureTime,
+                      placeName: brief.place.flatMap { $0.isRemote ? nil : $0.city }, isAlternate: alternate)
+        }
+        guard let project, let directory = projectDirectory else { return briefs.map { item($0, alternate: false) } }
+        let byPath = Dictionary(briefs.map { (URL(fileURLWithPath: $0.path).standardizedFileURL.path, $0) }, uniquingKeysWith: { a, _ in a })
+        func named(_ path: String, alternate: Bool) -> SheetItem {
+            let url = ProjectPaths.resolve(path, from: directory)
+            if let brief = byPath[url.path] { return item(brief, alternate: alternate) }
+            return SheetItem(path: url.path, kind: nil, time: nil, placeName: nil, isAlternate: alternate)
+        }
+        return project.items.map { named($0.path, alternate: false) } + project.alternates.map { named($0.path, alternate: true) }
+    }
+}

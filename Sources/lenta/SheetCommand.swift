@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LentaCore
+import LentaLibrary
+import LentaMedia
+import LentaRender
+import LentaText
+
+struct Sheet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A contact sheet of a lenta: its photos and clips as square thumbnails, a row per day.",
+        discussion: """
+            Thumbnails in story order under a heading per day (its date and places). Clips carry a \
+            play triangle and their length. With --project, the story's items come first in its \
+            order and its alternates (items it left out) follow, dimmed with an orange corner. \
+            Thumbnails are decoded small (JPEG DCT scaling, HEIF stored thumbnails, a clip's first \
+            keyframe); an item that cannot be read is a grey square with a cross, and is named.
+            """)
+
+    @OptionGroup var lenta: LentaID
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "sheet.png"))
+    var output: String
+    @Option(help: ArgumentHelp("A project of this lenta: its order, chosen items and alternates.", valueName: "story.json"))
+    var project: String?
+    @Option(help: ArgumentHelp("Thumbnails per row.", valueName: "count"))
+    var columns: Int = 8
+    @Option(help: ArgumentHelp("A thumbnail's side in pixels.", valueName: "pixels"))
+    var cell: Int = 160
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func validate() throws {
+        guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must end in .png (got \(output)).") }
+        guard (1...64).contains(columns) else { throw ValidationError("--columns must be between 1 and 64.") }
+        guard (32...1024).contains(cell) else { throw ValidationError("--cell must be between 32 and 1024 pixels.") }
+    }
+
+    func run() throws {
+        var projectFile: ProjectFile?
+        var directory: URL?
+        if let project {
+            let url = URL(fileURLWithPath: project)
+            guard let data = FileManager.default.contents(atPath: project) else { throw CommandFailure("\(project): cannot be read") }
+            let read = ProjectFile.read(data)
+            guard let file = read.project, !read.problems.contains(where: \.isError) else {
+                throw CommandFailure("\(project): \(read.problems.map(\.description).joined(separator: "; "))")
+            }
+            projectFile = file
+            directory = url.deletingLastPathComponent().standardizedFileURL
+        }
+        let items = try libraryCall {
+            try Lentas(catalog: try catalogOptions.open()).sheet(id: lenta.id, project: projectFile, projectDirectory: directory)
+        }
+        guard !items.isEmpty else { throw CommandFailure("lenta \(lenta.id) has no items") }
+        let entries = items.map { item in
+            ContactSheet.Entry(path: item.path, isClip: item.kind.map { $0 == .video }, isAlternate: item.isAlternate,
+                               day: Self.heading(item, among: items))
+        }
+        FFmpegLogging.silence()
+        var unreadable = 0
+        let image = ContactSheet(columns: columns, cell: cell).render(entries, text: try? TextEngine.shared()) { path, error in
+            unreadable += 1
+            Diagnostics.report(.warning("no thumbnail: \(error)", about: path))
+        }
+        do {
+            try PNGExport.write(image, to: output)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let alternates = items.filter(\.isAlternate).count
+        print("Wrote \(output): \(items.count) items" + (alternates > 0 ? " (\(alternates) alternates)" : "")
+              + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
+    }
+
+    /// "2024-05-03 · Lisbon, Sintra": the item's local day and the places of that day's items.
+    static func heading(_ item: SheetItem, among items: [SheetItem]) -> String {
+        guard let day = Self.day(item) else { return "Undated" }
+        var places: [String] = []
+        for other in items where Self.day(other) == day {
+            if let name = other.placeName, !places.contains(name) { places.append(name) }
+        }
+        return places.isEmpty ? day : day + " · " + places.joined(separator: ", ")
+    }
+
+    static func day(_ item: SheetItem) -> String? {
+        guard let local = item.time?.local else { return nil }
+        return String(local.description.prefix(10))
+    }
+}
