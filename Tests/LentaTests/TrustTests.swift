@@ -164,6 +164,25 @@ struct TrustTests {
         #expect(frame.width == 320 && frame.height == 240)
     }
 
+    @Test func userValidatedAndRenderedAStoryWithAJPEGCutShort() throws {
+        let fixture = try RenderFixture()
+        let whole = fixture.folder.path("whole.jpg")
+        try SyntheticMedia.jpeg(width: 320, height: 240, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: whole)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: fixture.folder.path("cut.jpg")))
+        let story = try fixture.project([
+            "lenta": 1, "output": ["preset": "preview", "width": 160, "height": 90],
+            "items": [["path": "cut.jpg", "duration": 0.5], ["path": "whole.jpg", "duration": 0.5]],
+        ])
+        let validate = try LentaCLI.run(["validate", story])
+        #expect(validate.status == 0, "a warning, not an error: \(validate.stderr)")
+        let warned = (validate.stdout + validate.stderr).split(separator: "\n").filter { $0.contains("cut short") }
+        #expect(warned.count == 1 && warned.first?.contains("cut.jpg") == true, "\(validate.stdout)\(validate.stderr)")
+        let render = try LentaCLI.run(["render", story, "-o", fixture.folder.path("story.mp4")])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.split(separator: "\n").contains { $0.contains("cut short") && $0.contains("cut.jpg") }, "\(render.stderr)")
+    }
+
     @Test func userScannedAPhotoWhoseNameIsNotUTF8() throws {
         let temp = try TemporaryFolder()
         let photos = temp.path("photos")
