@@ -183,6 +183,21 @@ struct TrustTests {
         #expect(render.stderr.split(separator: "\n").contains { $0.contains("cut short") && $0.contains("cut.jpg") }, "\(render.stderr)")
     }
 
+    @Test func userGaveOutputNamesThatAreNotUTF8() throws {
+        let fixture = try RenderFixture()
+        let story = try Self.storyWithTitle(fixture, title: "Lisbon", subtitle: "May 2024")
+        // The shell passes the byte 0xE9 (Latin-1 é) as it is: what a Latin-1 terminal types.
+        for (command, name) in [("render \"$1\"", "caf\\351.mp4"), ("frame \"$1\" --at 0.5", "caf\\351.png"), ("map 1", "caf\\351.png")] {
+            let script = "cd \"$2\" && exec \"$0\" \(command) -o \"$(printf '\(name)')\""
+            let result = try LentaCLI.runTool(URL(fileURLWithPath: "/bin/sh"),
+                                              ["-c", script, LentaCLI.binary.path, story, fixture.folder.path("")])
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("caf\\xE9") && result.stderr.contains("not UTF-8"), "\(command): \(result.stderr)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path(""))
+        #expect(!left.contains { $0.hasPrefix("caf") }, "nothing written: \(left)")
+    }
+
     @Test func userScannedAPhotoWhoseNameIsNotUTF8() throws {
         let temp = try TemporaryFolder()
         let photos = temp.path("photos")
