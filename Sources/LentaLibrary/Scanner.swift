@@ -160,12 +160,13 @@ public final class Scanner {
 
     /// A file's metadata and identity, read before its pixels are measured.
     private enum Probed: Sendable {
-        case media(ScannedFile, contentHash: String?)
+        case media(ScannedFile, contentHash: String)
         case done(Reading)
     }
 
-    /// Measurements of photos' exact contents (whole-file hash) seen in this scan: an exact copy
-    /// (a backup, a folder copied twice) is measured once; its path-dependent verdicts are not.
+    /// Measurements of the contents seen in this scan, by content hash (a photo's every byte; a
+    /// clip's size and first and last 16 KiB, which hold its sample table): a copy (a backup, a
+    /// folder copied twice) is measured once; its path-dependent verdicts are not.
     typealias Measured = Result<QualityAnalyser.Measurement, QualityProblem>
     struct QualityProblem: Error, Sendable { var reason: String }
 
@@ -180,17 +181,12 @@ public final class Scanner {
             probed.withLock { $0[i] = result }
         }
         let probes = probed.withLock { $0 }
-        // Which files to measure: every clip (its hash is sampled, not exact), and the first
-        // file of each photo content not measured yet.
+        // Which files to measure: the first file of each content not measured yet.
         var toMeasure: [Int] = []
         var leaders: Set<String> = []
         for (i, p) in probes.enumerated() {
             guard case .media(_, let hash) = p else { continue }
-            if let hash {
-                if measured[hash] == nil, leaders.insert(hash).inserted { toMeasure.append(i) }
-            } else {
-                toMeasure.append(i)
-            }
+            if measured[hash] == nil, leaders.insert(hash).inserted { toMeasure.append(i) }
         }
         let slots = Mutex((results: [Int: Measured](), finished: 0))
         let measuring = toMeasure
@@ -213,18 +209,11 @@ public final class Scanner {
             case .done(let reading):
                 readings.append(reading)
             case .media(var scanned, let hash):
-                let result: Measured?
-                if let hash {
-                    if let own = results[i] { measured[hash] = own }
-                    result = measured[hash]
-                } else {
-                    result = results[i]
-                }
-                let contentHash = hash ?? "sampled:\(scanned.size):\(scanned.fingerprint)"
-                switch result {
+                if let own = results[i] { measured[hash] = own }
+                switch measured[hash] {
                 case .success(let measurement):
                     scanned.quality = QualityAnalyser.quality(of: measurement, path: scanned.path, metadata: scanned.metadata,
-                                                              contentHash: contentHash)
+                                                              contentHash: hash)
                 case .failure(let problem):
                     scanned.qualityProblem = problem.reason
                 case nil:
@@ -249,7 +238,7 @@ public final class Scanner {
                 let scanned = ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
                                           fingerprint: fingerprint, metadata: metadata)
                 // Photos are hashed whole; clips (gigabytes) by the fingerprint already taken.
-                guard metadata.kind == .photo else { return .media(scanned, contentHash: nil) }
+                guard metadata.kind == .photo else { return .media(scanned, contentHash: "sampled:\(file.stamp.size):\(fingerprint)") }
                 guard let whole = Fingerprint.whole(path: file.path, size: file.stamp.size) else {
                     var unhashed = scanned
                     unhashed.qualityProblem = "the file could not be read to the end"

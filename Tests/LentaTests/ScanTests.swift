@@ -34,6 +34,8 @@ import Testing
             try SyntheticMedia.jpeg(SyntheticPicture.scene(seed: 3), exif: camera, to: media + "/a.jpg")
             try FileManager.default.copyItem(atPath: media + "/a.jpg", toPath: media + "/Screenshot a.jpg")
             try SyntheticMedia.jpeg(SyntheticPicture.scene(seed: 4), exif: camera, to: media + "/b.jpg")
+            try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 3), to: media + "/clip.mp4")
+            try FileManager.default.copyItem(atPath: media + "/clip.mp4", toPath: media + "/RPReplay clip.mp4")
             let catalog = try Catalog(path: temp.path("catalog.sqlite"))
             _ = try Scanner(catalog: catalog).scan(.init(folders: [media], now: Self.now, batchSize: batchSize))
             let items = try catalog.items()
@@ -45,6 +47,9 @@ import Testing
             #expect(a.signature == copy.signature && a.sharpness == copy.sharpness && a.brightness == copy.brightness)
             #expect(a.content == .photo && b.content == .photo)
             #expect(copy.content == .screenshot, "named so: \(copy.contentReasons)")
+            let clip = try #require(byName["clip.mp4"]), recording = try #require(byName["RPReplay clip.mp4"])
+            #expect(clip.clip != nil && clip.clip == recording.clip && clip.contentHash == recording.contentHash)
+            #expect(clip.content == .photo && recording.content == .screenRecording)
         }
     }
 
