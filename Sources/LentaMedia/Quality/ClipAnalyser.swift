@@ -74,8 +74,10 @@ enum ClipAnalyser {
             nextSampleTime = time + step * 0.75
         }
 
+        // A sample table (MP4/MOV, AVI) lists every frame with its size; Matroska's cues list
+        // keyframes only, without sizes, and MPEG-TS has none: those are read through.
         let index = try container.indexEntries(stream: stream.index)
-        if !index.isEmpty {
+        if index.count >= 2, index.allSatisfy({ $0.size > 0 }) {
             var keyframes: [Int64] = []
             for entry in index {
                 let time = Double(entry.timestamp - start) * timeBase
