@@ -41,8 +41,6 @@ public final class StoryRenderer {
         let hasAudio = sound?.hasAudio ?? false
         let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads, metadata: metadata)
         if let line = writer.encoderNotice { notice(line) }
-        InterruptCleanup.protect(writer.temporaryPath)
-        defer { InterruptCleanup.protect(nil) }
         let total = frameCount
         let queue = FrameQueue(capacity: queueDepth)
         // The compositor is handed to the producing thread: this thread does not touch it again
@@ -82,6 +80,7 @@ public final class StoryRenderer {
 }
 
 /// A bounded queue of made frames between the compositing thread and the encoder.
+/// Unchecked: every stored property is read and written only while holding `condition`.
 final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Result<PlanarFrame, Error>] = []

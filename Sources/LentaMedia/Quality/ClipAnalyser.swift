@@ -24,7 +24,7 @@ enum ClipAnalyser {
         let container = try FormatContext(path: path)
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
-            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+            throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
         let decoder = try container.decoder(stream: stream.index, threads: 1)
         let orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
@@ -115,8 +115,8 @@ enum ClipAnalyser {
                 sample(time: time)
             }
         }
-        guard packets > 0 else { throw MediaReadError("analyse clip", path: path, reason: "the video stream holds no packets") }
-        guard !frames.isEmpty else { throw MediaReadError("analyse clip", path: path, reason: "no keyframe could be decoded") }
+        guard packets > 0 else { throw MediaError("analyse clip", path: path, reason: "the video stream holds no packets") }
+        guard !frames.isEmpty else { throw MediaError("analyse clip", path: path, reason: "no keyframe could be decoded") }
         if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
         let loudness = soundEnergy(path: path, buckets: bits.count, bucketSeconds: bucketSeconds)
         return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds, loudness: loudness),

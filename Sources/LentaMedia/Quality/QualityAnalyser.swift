@@ -19,13 +19,13 @@ public enum QualityAnalyser {
 
     /// Analyses the file at `path`, whose metadata the scan has just read.
     /// - Parameter contentHash: the file's exact-content hash (the scan computes it).
-    /// - Throws: `MediaReadError` when the picture cannot be decoded.
+    /// - Throws: `MediaError` when the picture cannot be decoded.
     public static func analyse(path: String, metadata: MediaMetadata, contentHash: String) throws -> ItemQuality {
         quality(of: try measure(path: path, metadata: metadata), path: path, metadata: metadata, contentHash: contentHash)
     }
 
     /// Decodes the file small and measures it.
-    /// - Throws: `MediaReadError` when the picture cannot be decoded.
+    /// - Throws: `MediaError` when the picture cannot be decoded.
     public static func measure(path: String, metadata: MediaMetadata) throws -> Measurement {
         switch metadata.kind {
         case .photo:

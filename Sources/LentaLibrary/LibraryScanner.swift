@@ -10,7 +10,7 @@ import LentaStories
 /// Scans folders into the catalog: reads only files that are new or whose size or modification
 /// time changed, finds moved files by content, forgets files that are gone, and writes in
 /// batches so an interrupted scan keeps what it had done.
-public final class Scanner {
+public final class LibraryScanner {
     public struct Options: Sendable {
         public var folders: [String]
         /// Seconds since the epoch: capture dates more than a day later are refused.
@@ -147,7 +147,7 @@ public final class Scanner {
         if !(try catalog.itemsAwaitingPlaces().isEmpty) {
             do {
                 report.located = try PlaceLocator(gazetteer: try Gazetteer.bundled()).update(catalog)
-            } catch let error as GazetteerError {
+            } catch let error as DataFileError {
                 report.libraryWarnings.append("places could not be named: \(error)")
             }
             changed = true
@@ -246,7 +246,7 @@ public final class Scanner {
                 }
                 return .media(scanned, contentHash: whole)
             }
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .done(.unreadable("\(error.operation): \(error.reason)"))
         } catch {
             return .done(.unreadable(String(describing: error)))
@@ -256,7 +256,7 @@ public final class Scanner {
     static func measure(path: String, metadata: MediaMetadata) -> Measured {
         do {
             return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)"))
         } catch {
             return .failure(QualityProblem(reason: String(describing: error)))
