@@ -41,3 +41,13 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
         self.warnings = []
     }
 }
+
+extension MediaMetadata {
+    /// The warning of a JPEG whose picture data was cut short: the scan, `validate` and
+    /// `render` all tell it, naming the file.
+    public static let cutShortJPEGWarning =
+        "the JPEG is cut short (its picture data ends without an end-of-image marker): the lower part of the picture is missing"
+
+    /// Whether the file is a JPEG cut short (its lower part will show as grey or green).
+    public var isCutShortJPEG: Bool { warnings.contains(Self.cutShortJPEGWarning) }
+}

@@ -83,10 +83,11 @@ public final class LibraryScanner {
         for key in gone.keys { gone[key]?.sort { $0.path < $1.path } }
 
         var done = 0
+        var measured: [String: Measured] = [:]
         for start in stride(from: 0, to: toRead.count, by: max(1, options.batchSize)) {
             let chunk = Array(toRead[start..<min(start + options.batchSize, toRead.count)])
             let before = done, total = toRead.count
-            let readings = Self.read(chunk, now: options.now) { finished in progress?(before + finished, total) }
+            let readings = Self.read(chunk, now: options.now, measured: &measured) { finished in progress?(before + finished, total) }
             done += chunk.count
             var batch = CatalogBatch()
             for (file, reading) in zip(chunk, readings) {
@@ -157,40 +158,108 @@ public final class LibraryScanner {
         report.lentas = try catalog.lentas().count
     }
 
-    /// Reads files on every core; results come back in the order of `files`.
-    /// `onEach` is told how many of `files` are read so far, one call at a time.
-    private static func read(_ files: [FoundFile], now: Double, onEach: @Sendable (Int) -> Void) -> [Reading] {
-        let slots = Mutex((readings: [Reading](repeating: .notMedia, count: files.count), finished: 0))
-        DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let reading = readOne(files[i], now: now)
-            slots.withLock { slots in
-                slots.readings[i] = reading
-                slots.finished += 1
-                onEach(slots.finished)
-            }
-        }
-        return slots.withLock { $0.readings }
+    /// A file's metadata and identity, read before its pixels are measured.
+    private enum Probed: Sendable {
+        case media(ScannedFile, contentHash: String)
+        case done(Reading)
     }
 
-    private static func readOne(_ file: FoundFile, now: Double) -> Reading {
+    /// Measurements of the contents seen in this scan, by content hash (a photo's every byte; a
+    /// clip's size and first and last 16 KiB, which hold its sample table): a copy (a backup, a
+    /// folder copied twice) is measured once; its path-dependent verdicts are not.
+    typealias Measured = Result<QualityAnalyser.Measurement, QualityProblem>
+    struct QualityProblem: Error, Sendable { var reason: String }
+
+    /// Reads files on every core; results come back in the order of `files`. First metadata and
+    /// content hashes, then the pixels of each content not measured before (`measured` keeps
+    /// them for the rest of the scan). `onEach` is told how many of `files` are read so far.
+    private static func read(_ files: [FoundFile], now: Double, measured: inout [String: Measured],
+                             onEach: @Sendable (Int) -> Void) -> [Reading] {
+        let probed = Mutex([Probed](repeating: .done(.notMedia), count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            let result = probe(files[i], now: now)
+            probed.withLock { $0[i] = result }
+        }
+        let probes = probed.withLock { $0 }
+        // Which files to measure: the first file of each content not measured yet.
+        var toMeasure: [Int] = []
+        var leaders: Set<String> = []
+        for (i, p) in probes.enumerated() {
+            guard case .media(_, let hash) = p else { continue }
+            if measured[hash] == nil, leaders.insert(hash).inserted { toMeasure.append(i) }
+        }
+        let slots = Mutex((results: [Int: Measured](), finished: 0))
+        let measuring = toMeasure
+        DispatchQueue.concurrentPerform(iterations: measuring.count) { k in
+            let i = measuring[k]
+            guard case .media(let scanned, _) = probes[i] else { return }
+            let result = measure(path: scanned.path, metadata: scanned.metadata)
+            slots.withLock { slots in
+                slots.results[i] = result
+                slots.finished += 1
+                onEach(files.count - measuring.count + slots.finished)
+            }
+        }
+        if toMeasure.isEmpty && !files.isEmpty { onEach(files.count) }
+        let results = slots.withLock { $0.results }
+        var readings: [Reading] = []
+        readings.reserveCapacity(files.count)
+        for (i, p) in probes.enumerated() {
+            switch p {
+            case .done(let reading):
+                readings.append(reading)
+            case .media(var scanned, let hash):
+                if let own = results[i] { measured[hash] = own }
+                switch measured[hash] {
+                case .success(let measurement):
+                    scanned.quality = QualityAnalyser.quality(of: measurement, path: scanned.path, metadata: scanned.metadata,
+                                                              contentHash: hash)
+                case .failure(let problem):
+                    scanned.qualityProblem = problem.reason
+                case nil:
+                    scanned.qualityProblem = "not measured"
+                }
+                readings.append(.media(scanned))
+            }
+        }
+        return readings
+    }
+
+    /// Metadata, the sampled fingerprint, and for photos the hash of every byte (exact duplicates).
+    private static func probe(_ file: FoundFile, now: Double) -> Probed {
         do {
             switch try MetadataProbe.read(path: file.path, modified: file.stamp.modified, now: now) {
             case .notMedia:
-                return .notMedia
+                return .done(.notMedia)
             case .media(let metadata):
                 guard let fingerprint = Fingerprint.of(path: file.path, size: file.stamp.size) else {
-                    return .unreadable("the file could not be read to the end")
+                    return .done(.unreadable("the file could not be read to the end"))
                 }
-                var scanned = ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
+                let scanned = ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
                                           fingerprint: fingerprint, metadata: metadata)
-                (scanned.quality, scanned.qualityProblem) = analyse(path: file.path, size: file.stamp.size, metadata: metadata,
-                                                                    fingerprint: fingerprint)
-                return .media(scanned)
+                // Photos are hashed whole; clips (gigabytes) by the fingerprint already taken.
+                guard metadata.kind == .photo else { return .media(scanned, contentHash: "sampled:\(file.stamp.size):\(fingerprint)") }
+                guard let whole = Fingerprint.whole(path: file.path, size: file.stamp.size) else {
+                    var unhashed = scanned
+                    unhashed.qualityProblem = "the file could not be read to the end"
+                    return .done(.media(unhashed))
+                }
+                return .media(scanned, contentHash: whole)
             }
         } catch let error as MediaError {
-            return .unreadable("\(error.operation): \(error.reason)")
+            return .done(.unreadable("\(error.operation): \(error.reason)"))
         } catch {
-            return .unreadable(String(describing: error))
+            return .done(.unreadable(String(describing: error)))
+        }
+    }
+
+    static func measure(path: String, metadata: MediaMetadata) -> Measured {
+        do {
+            return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
+        } catch let error as MediaError {
+            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)"))
+        } catch {
+            return .failure(QualityProblem(reason: String(describing: error)))
         }
     }
 
@@ -200,12 +269,11 @@ public final class LibraryScanner {
         // Photos are hashed whole; clips (gigabytes) by the fingerprint already taken.
         let contentHash = metadata.kind == .photo ? Fingerprint.whole(path: path, size: size) : "sampled:\(size):\(fingerprint)"
         guard let contentHash else { return (nil, "the file could not be read to the end") }
-        do {
-            return (try QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: contentHash), nil)
-        } catch let error as MediaError {
-            return (nil, "\(error.operation): \(error.reason)")
-        } catch {
-            return (nil, String(describing: error))
+        switch measure(path: path, metadata: metadata) {
+        case .success(let measurement):
+            return (QualityAnalyser.quality(of: measurement, path: path, metadata: metadata, contentHash: contentHash), nil)
+        case .failure(let problem):
+            return (nil, problem.reason)
         }
     }
 

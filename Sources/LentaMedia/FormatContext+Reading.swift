@@ -49,6 +49,33 @@ extension FormatContext {
         }
     }
 
+    /// One frame of a stream as the demuxer indexed it (MP4/MOV: the whole sample table, read
+    /// with the header): where it starts, how big it is, whether it is a keyframe.
+    struct IndexEntry {
+        var timestamp: Int64
+        var size: Int
+        var isKeyframe: Bool
+    }
+
+    /// The index of stream `index`, without discarded entries (edit lists); empty when the
+    /// container has none (MPEG-TS, raw streams).
+    func indexEntries(stream index: Int) throws -> [IndexEntry] {
+        try withContext { ctx in
+            guard index < Int(ctx.pointee.nb_streams), let s = ctx.pointee.streams[index] else { return [] }
+            let count = Int(avformat_index_get_entries_count(s))
+            var entries: [IndexEntry] = []
+            entries.reserveCapacity(count)
+            for i in 0..<count {
+                guard let e = avformat_index_get_entry(s, Int32(i)) else { continue }
+                let flags = Int32(e.pointee.flags) & 3
+                guard flags & AVINDEX_DISCARD_FRAME == 0 else { continue }
+                entries.append(IndexEntry(timestamp: e.pointee.timestamp, size: Int(max(0, e.pointee.size)),
+                                          isKeyframe: flags & AVINDEX_KEYFRAME != 0))
+            }
+            return entries
+        }
+    }
+
     /// Seeks stream `index` to the keyframe at or before `timestamp` (in the stream's time base).
     package func seek(stream index: Int, to timestamp: Int64) throws {
         try withContext { ctx in

@@ -1,3 +1,5 @@
+import LentaCore
+
 /// Whether a JPEG's picture data is all there: a file cut short (a copy that stopped halfway, a
 /// card pulled out) decodes to a picture whose lower part is grey or green, which libavcodec
 /// reports only in a log line ("EOI missing"). This finds the end-of-image marker after the
@@ -18,7 +20,7 @@ enum JPEGCompleteness {
             for i in 0..<(bytes.count - 1) where bytes[i] == 0xFF && bytes[i + 1] == 0xD9 { return nil }
             offset += Int64(chunk)
         }
-        return "the JPEG is cut short (its picture data ends without an end-of-image marker): the lower part of the picture is missing"
+        return MediaMetadata.cutShortJPEGWarning
     }
 
     /// The offset of the first start-of-scan marker, walking the segments before it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LentaCatalog
+import LentaCore
 
 /// Flags every command that touches the catalog shares.
 struct CatalogOptions: ParsableArguments {
@@ -35,4 +36,15 @@ struct OutputOptions: ParsableArguments {
 struct CommandFailure: Error, CustomStringConvertible {
     var description: String
     init(_ message: String) { description = message }
+}
+
+/// Output names lenta writes (render, frame, map): UTF-8 only. A name given in other bytes
+/// (`caf\xE9.mp4`) is refused before any work, with the bytes shown, rather than written under
+/// a name the user did not give.
+enum OutputName {
+    static func check(_ path: String) throws {
+        guard path.unicodeScalars.contains(where: FilePathBytes.isByte) else { return }
+        throw ValidationError("-o \(DiagnosticText.path(bytes: FilePathBytes.bytes(of: path))): the name is not UTF-8; "
+            + "lenta writes outputs under UTF-8 names only (give a UTF-8 name, then rename it if you must).")
+    }
 }

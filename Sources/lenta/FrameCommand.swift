@@ -28,6 +28,7 @@ struct Frame: ParsableCommand {
     var threads: Int?
 
     func validate() throws {
+        try OutputName.check(output)
         // Checked here, at the edge: a time no story can reach never gets into the arithmetic.
         if !(at >= 0 && at <= ProjectLimits.maximumStorySeconds) {
             throw ValidationError("--at must be a time in seconds from 0 to \(Int(ProjectLimits.maximumStorySeconds)) (is \(DiagnosticText.value(String(describing: at)))).")

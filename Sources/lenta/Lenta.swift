@@ -1,4 +1,5 @@
 import ArgumentParser
+import LentaCore
 import LentaMedia
 #if canImport(Glibc)
 import Glibc
@@ -14,13 +15,22 @@ struct Lenta: ParsableCommand {
         version: LentaVersion.report,
         subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self, Sheet.self])
 
+    /// The arguments as the shell gave them: a byte that is not UTF-8 (`caf\xE9.mp4`) is kept
+    /// as FilePathBytes holds it, not replaced by U+FFFD as `CommandLine.arguments` does.
+    static func rawArguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { i in
+            guard let argument = CommandLine.unsafeArgv[i] else { return "" }
+            return FilePathBytes.string(fromBytes: UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) })
+        }
+    }
+
     /// ArgumentParser exits 64 on bad usage; lenta documents 2, as most Unix tools do.
     static func main() {
         // FFmpeg's own log lines never reach lenta's output: every command reports what the
         // libraries return in its own words, through `Terminal`.
         FFmpegLogging.silence()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(rawArguments())
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LentaCore
 import Foundation
 import LentaCore
 import LentaLibrary
@@ -34,6 +35,7 @@ struct Map: ParsableCommand {
     @OptionGroup var catalogOptions: CatalogOptions
 
     func validate() throws {
+        try OutputName.check(output)
         guard RouteMapFormat(path: output) != nil else {
             throw ValidationError("-o must end in .png, .geojson, .json or .gpx (got \(output)).")
         }

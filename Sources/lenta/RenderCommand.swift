@@ -38,6 +38,7 @@ struct Render: ParsableCommand {
     var threads: Int?
 
     func validate() throws {
+        try OutputName.check(output)
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
 

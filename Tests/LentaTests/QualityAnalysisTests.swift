@@ -85,6 +85,18 @@ import Testing
         #expect(clip.bitsPerBucket.allSatisfy { $0 > 0 })
     }
 
+    @Test func clipSoundEnergyIsMeasuredPerSecond() throws {
+        let temp = try TemporaryFolder()
+        try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 4, withAudio: true), to: temp.path("tone.mp4"))
+        try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 4), to: temp.path("silent.mp4"))
+        let tone = try #require(try Self.analyse(temp.path("tone.mp4")).clip)
+        let loudness = try #require(tone.loudness)
+        #expect(loudness.count == tone.bitsPerBucket.count)
+        // A steady sine tone: every whole second about equally loud, and not silent.
+        #expect(loudness.prefix(3).allSatisfy { $0 > 0.05 && abs($0 - loudness[0]) < 0.05 }, "\(loudness)")
+        #expect(try Self.analyse(temp.path("silent.mp4")).clip?.loudness == nil)
+    }
+
     @Test func photoCutInItsHeaderGivesAReason() throws {
         let temp = try TemporaryFolder()
         try SyntheticMedia.jpeg(SyntheticPicture.scene(seed: 1), exif: Self.camera, to: temp.path("whole.jpg"))

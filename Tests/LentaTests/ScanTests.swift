@@ -24,6 +24,35 @@ import Testing
     static let lisbon = GeoPoint(latitude: 38.707_512, longitude: -9.136_405, altitude: 12.5)
     static let kyoto = GeoPoint(latitude: 34.967_1, longitude: 135.772_7)
 
+    /// A folder copied twice (a backup, an export) is measured once per content; what the path
+    /// says (a screenshot's name) is still judged per file, in any batch.
+    @Test func exactCopiesShareTheirMeasuresButNotTheirNames() throws {
+        for batchSize in [1, 256] {
+            let temp = try TemporaryFolder()
+            let media = try Self.makeFolder(temp)
+            let camera = SyntheticExif(make: "Google", model: "Pixel 8", dateTimeOriginal: "2024:05:03 10:00:00")
+            try SyntheticMedia.jpeg(SyntheticPicture.scene(seed: 3), exif: camera, to: media + "/a.jpg")
+            try FileManager.default.copyItem(atPath: media + "/a.jpg", toPath: media + "/Screenshot a.jpg")
+            try SyntheticMedia.jpeg(SyntheticPicture.scene(seed: 4), exif: camera, to: media + "/b.jpg")
+            try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 3), to: media + "/clip.mp4")
+            try FileManager.default.copyItem(atPath: media + "/clip.mp4", toPath: media + "/RPReplay clip.mp4")
+            let catalog = try Catalog(path: temp.path("catalog.sqlite"))
+            _ = try LibraryScanner(catalog: catalog).scan(.init(folders: [media], now: Self.now, batchSize: batchSize))
+            let items = try catalog.items()
+            let qualities = try catalog.quality(ids: items.map(\.id))
+            var byName: [String: ItemQuality] = [:]
+            for item in items { byName[URL(fileURLWithPath: item.path).lastPathComponent] = qualities[item.id]?.quality }
+            let a = try #require(byName["a.jpg"]), copy = try #require(byName["Screenshot a.jpg"]), b = try #require(byName["b.jpg"])
+            #expect(a.contentHash == copy.contentHash && a.contentHash != b.contentHash)
+            #expect(a.signature == copy.signature && a.sharpness == copy.sharpness && a.brightness == copy.brightness)
+            #expect(a.content == .photo && b.content == .photo)
+            #expect(copy.content == .screenshot, "named so: \(copy.contentReasons)")
+            let clip = try #require(byName["clip.mp4"]), recording = try #require(byName["RPReplay clip.mp4"])
+            #expect(clip.clip != nil && clip.clip == recording.clip && clip.contentHash == recording.contentHash)
+            #expect(clip.content == .photo && recording.content == .screenRecording)
+        }
+    }
+
     @Test func photoFieldsFromExif() throws {
         let temp = try TemporaryFolder()
         let media = try Self.makeFolder(temp)

@@ -99,6 +99,17 @@ import Testing
         #expect(StoryLengthRule.seconds(days: 2) == 60 && StoryLengthRule.seconds(days: 14) == 115 && StoryLengthRule.seconds(days: 60) == 180)
     }
 
+    @Test func clipsBestPartIsWhereItIsLoud() {
+        // A 20 s clip with even motion and even pictures; voices from 8 s to 13 s.
+        let samples = stride(from: 0.0, to: 20, by: 2).map { ClipActivity.Sample(time: $0, change: 0.01, sharpness: 0.8, brightness: 0.5, crushed: 0) }
+        let quiet = ClipActivity(samples: samples, bitsPerBucket: Array(repeating: 1e6, count: 20), bucketSeconds: 1)
+        var loud = quiet
+        loud.loudness = (0..<20).map { $0 >= 8 && $0 < 13 ? 0.3 : 0.01 }
+        let trim = ClipMoment.best(duration: 20, length: 5, activity: loud)
+        #expect(trim.start >= 7.5 && trim.start <= 8.5, "\(trim)")
+        #expect(ClipMoment.best(duration: 20, length: 5, activity: quiet).start < 7.5, "without sound the loud part is not known")
+    }
+
     @Test func clipsBestPartIsWhereThingsHappen() {
         // A 20 s clip: a dark, still opening; motion and a scene change from 12 s.
         let samples = stride(from: 0.0, to: 20, by: 2).map { t in

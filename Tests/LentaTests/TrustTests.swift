@@ -178,6 +178,40 @@ struct TrustTests {
         #expect(frame.width == 320 && frame.height == 240)
     }
 
+    @Test func userValidatedAndRenderedAStoryWithAJPEGCutShort() throws {
+        let fixture = try RenderFixture()
+        let whole = fixture.folder.path("whole.jpg")
+        try SyntheticMedia.jpeg(width: 320, height: 240, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: whole)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: fixture.folder.path("cut.jpg")))
+        let story = try fixture.project([
+            "lenta": 1, "output": ["preset": "preview", "width": 160, "height": 90],
+            "items": [["path": "cut.jpg", "duration": 0.5], ["path": "whole.jpg", "duration": 0.5]],
+        ])
+        let validate = try LentaCLI.run(["validate", story])
+        #expect(validate.status == 0, "a warning, not an error: \(validate.stderr)")
+        let warned = (validate.stdout + validate.stderr).split(separator: "\n").filter { $0.contains("cut short") }
+        #expect(warned.count == 1 && warned.first?.contains("cut.jpg") == true, "\(validate.stdout)\(validate.stderr)")
+        let render = try LentaCLI.run(["render", story, "-o", fixture.folder.path("story.mp4")])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.split(separator: "\n").contains { $0.contains("cut short") && $0.contains("cut.jpg") }, "\(render.stderr)")
+    }
+
+    @Test func userGaveOutputNamesThatAreNotUTF8() throws {
+        let fixture = try RenderFixture()
+        let story = try Self.storyWithTitle(fixture, title: "Lisbon", subtitle: "May 2024")
+        // The shell passes the byte 0xE9 (Latin-1 é) as it is: what a Latin-1 terminal types.
+        for (command, name) in [("render \"$1\"", "caf\\351.mp4"), ("frame \"$1\" --at 0.5", "caf\\351.png"), ("map 1", "caf\\351.png")] {
+            let script = "cd \"$2\" && exec \"$0\" \(command) -o \"$(printf '\(name)')\""
+            let result = try LentaCLI.runTool(URL(fileURLWithPath: "/bin/sh"),
+                                              ["-c", script, LentaCLI.binary.path, story, fixture.folder.path("")])
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("caf\\xE9") && result.stderr.contains("not UTF-8"), "\(command): \(result.stderr)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path(""))
+        #expect(!left.contains { $0.hasPrefix("caf") }, "nothing written: \(left)")
+    }
+
     @Test func userScannedAPhotoWhoseNameIsNotUTF8() throws {
         let temp = try TemporaryFolder()
         let photos = temp.path("photos")

@@ -300,6 +300,7 @@ final class ProjectValidation {
                     facts.metadata = metadata
                     facts.playableSound = playableSound
                     if let problem = metadata.colourWarning { warning(path + "path", problem) }
+                    if metadata.isCutShortJPEG { warning(path + "path", "\(item.path): \(MediaMetadata.cutShortJPEGWarning)") }
                 case .notMedia:
                     error(path + "path", "not a photo or video: \(item.path)")
                     facts.broken = true

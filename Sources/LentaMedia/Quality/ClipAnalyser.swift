@@ -1,18 +1,20 @@
 import CFFmpeg
 import LentaCore
 
-/// Learns how a clip changes along its length, within a fixed budget: one pass over its packets
-/// (the bits the encoder spent each second, read from packet sizes without decoding) and a
-/// decode of a few keyframes spread over the clip (each decoded alone, reduced to analysis
-/// size), where scene changes, darkness and blur are measured. The budget is in pixels, so it is
-/// the same on every machine and every run: a 4K clip gets fewer keyframes than a 720p one.
+/// Learns how a clip changes along its length, within a fixed budget: the bits the encoder spent
+/// each second (from the sizes of its frames, read from the container's index — MP4/MOV sample
+/// tables — without reading the frames) and a decode of a few keyframes spread over the clip,
+/// each found by seeking and decoded alone, reduced to analysis size, where scene changes,
+/// darkness and blur are measured. Only a container without an index is read packet by packet.
+/// The budget is in pixels, so it is the same on every machine and every run: a 4K clip gets
+/// fewer keyframes than a 720p one.
 enum ClipAnalyser {
     /// Decoded keyframe pixels per clip, at most.
     static let pixelBudget = 120_000_000
     static let maximumSamples = 24
     static let minimumSamples = 4
 
-    struct Result {
+    struct Result: Sendable {
         var activity: ClipActivity
         /// The measures of each decoded keyframe, in time order.
         var frames: [PictureMeasures]
@@ -45,28 +47,23 @@ enum ClipAnalyser {
         let packet = try CodecPacket()
         let frame = try CodecFrame()
         var packets = 0
-        while try container.readPacket(into: packet) {
-            defer { packet.unreference() }
-            let p = packet.pointer.pointee
-            guard Int(p.stream_index) == stream.index else { continue }
-            packets += 1
-            let stamp = p.pts != lenta_av_nopts_value() ? p.pts : p.dts
-            guard stamp != lenta_av_nopts_value() else { continue }
-            let time = Double(stamp - start) * timeBase
+
+        func count(time: Double, size: Int, key: Bool) {
             let bucket = min(bits.count - 1, max(0, Int(time / bucketSeconds)))
-            allBits[bucket] += Double(p.size) * 8 / bucketSeconds
-            if p.flags & AV_PKT_FLAG_KEY == 0 { bits[bucket] += Double(p.size) * 8 / bucketSeconds }
-            guard p.flags & AV_PKT_FLAG_KEY != 0, time + 1e-6 >= nextSampleTime, samples.count < wanted else { continue }
-            // Each chosen keyframe is decoded on its own: send it, drain, forget.
+            allBits[bucket] += Double(size) * 8 / bucketSeconds
+            if !key { bits[bucket] += Double(size) * 8 / bucketSeconds }
+        }
+        /// Decodes the keyframe in `packet` alone and measures it.
+        func sample(time: Double) {
             decoder.flush()
-            guard (try? decoder.send(packet)) == true else { continue }
+            guard (try? decoder.send(packet)) == true else { return }
             _ = try? decoder.send(nil)
             var got = false
             while !got, (try? decoder.receive(into: frame)) == .frame { got = true }
             decoder.flush()
-            guard got else { continue }
+            guard got else { return }
             defer { frame.unreference() }
-            guard let picture = try? ReducedPhoto.analysisPicture(from: frame, path: path).oriented(orientation) else { continue }
+            guard let picture = try? ReducedPhoto.analysisPicture(from: frame, path: path).oriented(orientation) else { return }
             let measures = PictureMeasures(picture)
             let luma = picture.luma
             let change = previousLuma.map { PictureMeasures.change($0, luma) } ?? 0
@@ -76,9 +73,80 @@ enum ClipAnalyser {
             frames.append(measures)
             nextSampleTime = time + step * 0.75
         }
+
+        // A sample table (MP4/MOV, AVI) lists every frame with its size; Matroska's cues list
+        // keyframes only, without sizes, and MPEG-TS has none: those are read through.
+        let index = try container.indexEntries(stream: stream.index)
+        if index.count >= 2, index.allSatisfy({ $0.size > 0 }) {
+            var keyframes: [Int64] = []
+            for entry in index {
+                let time = Double(entry.timestamp - start) * timeBase
+                count(time: time, size: entry.size, key: entry.isKeyframe)
+                if entry.isKeyframe { keyframes.append(entry.timestamp) }
+            }
+            packets = index.count
+            keyframes.sort()
+            for stamp in keyframes where samples.count < wanted {
+                let time = Double(stamp - start) * timeBase
+                guard time + 1e-6 >= nextSampleTime else { continue }
+                // Seek to the keyframe and take the stream's next packet: the keyframe itself.
+                guard (try? container.seek(stream: stream.index, to: stamp)) != nil else { continue }
+                var found = false
+                while !found, try container.readPacket(into: packet) {
+                    if Int(packet.pointer.pointee.stream_index) == stream.index { found = true } else { packet.unreference() }
+                }
+                guard found else { break }
+                defer { packet.unreference() }
+                guard packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 else { continue }
+                sample(time: time)
+            }
+        } else {
+            while try container.readPacket(into: packet) {
+                defer { packet.unreference() }
+                let p = packet.pointer.pointee
+                guard Int(p.stream_index) == stream.index else { continue }
+                packets += 1
+                let stamp = p.pts != lenta_av_nopts_value() ? p.pts : p.dts
+                guard stamp != lenta_av_nopts_value() else { continue }
+                let time = Double(stamp - start) * timeBase
+                let key = p.flags & AV_PKT_FLAG_KEY != 0
+                count(time: time, size: Int(p.size), key: key)
+                guard key, time + 1e-6 >= nextSampleTime, samples.count < wanted else { continue }
+                sample(time: time)
+            }
+        }
         guard packets > 0 else { throw MediaError("analyse clip", path: path, reason: "the video stream holds no packets") }
         guard !frames.isEmpty else { throw MediaError("analyse clip", path: path, reason: "no keyframe could be decoded") }
         if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
-        return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds), frames: frames)
+        let loudness = soundEnergy(path: path, buckets: bits.count, bucketSeconds: bucketSeconds)
+        return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds, loudness: loudness),
+                      frames: frames)
+    }
+
+    /// The sound's energy (RMS of both channels, 0…1) in each bucket, decoded in one pass over
+    /// the sound alone (the demuxer skips the video's bytes); nil for a clip without sound or
+    /// whose sound cannot be decoded (the clip is still analysed by its pictures).
+    static func soundEnergy(path: String, buckets: Int, bucketSeconds: Double) -> [Double]? {
+        guard buckets > 0, (try? AudioDecoder.hasAudioStream(path: path)) == true,
+              let decoder = try? AudioDecoder(path: path) else { return nil }
+        var sums = [Double](repeating: 0, count: buckets), counts = [Int](repeating: 0, count: buckets)
+        let perBucket = max(1, Int((bucketSeconds * Double(AudioDecoder.sampleRate)).rounded()))
+        var sample = 0
+        while true {
+            guard let chunk = try? decoder.read(upTo: AudioDecoder.sampleRate / 4), !chunk.isEmpty else { break }
+            var i = 0
+            while i + 1 < chunk.count {
+                let bucket = sample / perBucket
+                guard bucket < buckets else { break }
+                let l = Double(chunk[i]), r = Double(chunk[i + 1])
+                sums[bucket] += (l * l + r * r) / 2
+                counts[bucket] += 1
+                sample += 1
+                i += 2
+            }
+            if sample / perBucket >= buckets { break }
+        }
+        guard counts.contains(where: { $0 > 0 }) else { return nil }
+        return zip(sums, counts).map { $1 > 0 ? min(1, ($0 / Double($1)).squareRoot()) : 0 }
     }
 }

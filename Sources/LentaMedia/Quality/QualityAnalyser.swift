@@ -3,20 +3,47 @@ import LentaCore
 /// What an item is worth for a story (`ItemQuality`), from a reduced decode: photos through
 /// `ReducedPhoto`, clips through `ClipAnalyser`. Never decodes a large photo at full size for
 /// this (a HEIF without a thumbnail is the one exception: libheif cannot decode smaller).
+///
+/// Two steps: `measure` looks at the content (the costly part, the same for byte-identical
+/// files), `quality` adds what the path and metadata say (a screenshot's name, a scan's name).
+/// The scan measures each distinct content once and reuses it for exact copies.
 public enum QualityAnalyser {
+    /// What the pixels of a file showed; a pure function of its bytes.
+    public struct Measurement: Sendable {
+        enum Kind: Sendable {
+            case photo(PictureMeasures, source: String)
+            case clip(ClipAnalyser.Result)
+        }
+        let kind: Kind
+    }
+
     /// Analyses the file at `path`, whose metadata the scan has just read.
     /// - Parameter contentHash: the file's exact-content hash (the scan computes it).
     /// - Throws: `MediaError` when the picture cannot be decoded.
     public static func analyse(path: String, metadata: MediaMetadata, contentHash: String) throws -> ItemQuality {
+        quality(of: try measure(path: path, metadata: metadata), path: path, metadata: metadata, contentHash: contentHash)
+    }
+
+    /// Decodes the file small and measures it.
+    /// - Throws: `MediaError` when the picture cannot be decoded.
+    public static func measure(path: String, metadata: MediaMetadata) throws -> Measurement {
         switch metadata.kind {
         case .photo:
             let (picture, source) = try ReducedPhoto.decode(path: path, metadata: metadata)
-            let m = PictureMeasures(picture)
+            return Measurement(kind: .photo(PictureMeasures(picture), source: source))
+        case .video:
+            return Measurement(kind: .clip(try ClipAnalyser.analyse(path: path, metadata: metadata)))
+        }
+    }
+
+    /// The item's quality from its content's measurement and what its path and metadata say.
+    public static func quality(of measurement: Measurement, path: String, metadata: MediaMetadata, contentHash: String) -> ItemQuality {
+        switch measurement.kind {
+        case .photo(let m, let source):
             let (content, reasons) = ContentClassifier.classifyPhoto(path: path, metadata: metadata, measures: m)
             return ItemQuality(signature: m.signature, contentHash: contentHash, sharpness: m.sharpness, clipped: m.clipped,
                                crushed: m.crushed, brightness: m.brightness, content: content, contentReasons: reasons, source: source)
-        case .video:
-            let result = try ClipAnalyser.analyse(path: path, metadata: metadata)
+        case .clip(let result):
             let frames = result.frames
             // The clip as a whole: its middle keyframe's look, its typical sharpness and exposure.
             let middle = frames[frames.count / 2]

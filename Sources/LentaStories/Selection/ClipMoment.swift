@@ -1,7 +1,8 @@
 import LentaCore
 
 /// The best part of a clip: where something happens (the bits its encoder spent, which follow
-/// motion; scene changes between keyframes), not a dark, blurred or shaky opening.
+/// motion; scene changes between keyframes; the sound's energy: voices, music, a wave
+/// breaking), not a dark, blurred or shaky opening.
 public enum ClipMoment {
     /// The `length`-second part of a `duration`-second clip worth showing, `[in, out]`.
     /// Without activity (a clip that could not be analysed), its start.
@@ -23,9 +24,23 @@ public enum ClipMoment {
             }
             return covered > 0 ? sum / covered / peak : 0
         }
+        let loudness = activity.loudness ?? []
+        let loudest = loudness.max() ?? 0
+        /// Sound energy in the window against the clip's loudest bucket, 0…1; 0 without sound.
+        func sound(_ start: Double, _ end: Double) -> Double {
+            guard loudest > 0.001 else { return 0 }
+            var sum = 0.0, covered = 0.0
+            for (k, value) in loudness.enumerated() {
+                let a = Double(k) * activity.bucketSeconds, b = a + activity.bucketSeconds
+                let overlap = max(0, min(b, end) - max(a, start))
+                sum += value * overlap; covered += overlap
+            }
+            return covered > 0 ? sum / covered / loudest : 0
+        }
         func score(_ start: Double) -> Double {
             let end = start + length
             var s = motion(start, end)
+            s += 0.5 * sound(start, end)  // sound counts half as much as motion
             let inside = activity.samples.filter { $0.time >= start - 0.01 && $0.time < end }
             s += 0.5 * (inside.map(\.change).max() ?? 0) * 4  // a scene change (a quarter of the range) counts as much as motion
             // What the window opens on: the keyframe nearest its start.
