@@ -1,3 +1,4 @@
+import Foundation
 import LentaMedia
 
 /// A story's sound made once and read back as often as needed: the mix is taken from its first
@@ -5,17 +6,18 @@ import LentaMedia
 /// stereo at the output's rate: 1.4 GB for an hour), so the loudness passes and the encoder read
 /// the same samples without decoding any clip's sound again, and memory stays at one chunk
 /// whatever the story's length. Ranges may be asked in any order.
-final class SpilledSoundTrack: StorySoundTrack {
-    let sampleCount: Int
-    let hasAudio: Bool
+public final class SpilledSoundTrack: StorySoundTrack {
+    public let sampleCount: Int
+    public let hasAudio: Bool
     private let file: ScratchFile
     private static let channels = 2
 
-    /// Takes `sound`'s samples `0..<sampleCount`, in order.
-    init(mixing sound: StorySoundTrack, sampleCount: Int) throws {
+    /// Takes `sound`'s samples `0..<sampleCount`, in order, into a scratch file in `scratchFolder`.
+    public init(mixing sound: StorySoundTrack, sampleCount: Int,
+                scratchFolder: String = FileManager.default.temporaryDirectory.path) throws {
         self.sampleCount = sampleCount
         hasAudio = sound.hasAudio
-        file = try ScratchFile(holding: "the story's mixed sound")
+        file = try ScratchFile(holding: "the story's mixed sound", folder: scratchFolder)
         var start = 0
         while start < sampleCount {
             let end = min(sampleCount, start + StoryLoudness.chunk)
@@ -24,7 +26,7 @@ final class SpilledSoundTrack: StorySoundTrack {
         }
     }
 
-    func samples(_ range: Range<Int>) throws -> [Float] {
+    public func samples(_ range: Range<Int>) throws -> [Float] {
         let inside = range.clamped(to: 0..<sampleCount)
         let channels = Self.channels
         guard !inside.isEmpty else { return [Float](repeating: 0, count: range.count * channels) }
