@@ -56,7 +56,9 @@ let package = Package(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
                            "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")]),
+                           .product(name: "PropertyBased", package: "swift-property-based")],
+            // Read and re-recorded in the source tree (`Golden.folder`), not bundled.
+            exclude: ["Goldens"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),
     ],
     swiftLanguageModes: [.v6]

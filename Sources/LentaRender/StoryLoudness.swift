@@ -5,7 +5,7 @@ import LentaMedia
 /// Brings a story's sound to the output preset's loudness (EBU R128 / ITU-R BS.1770 integrated
 /// loudness, -14 LUFS unless the preset says otherwise) with its true peak under -1 dBTP.
 ///
-/// The mix is deterministic and cheap to make again, so this is done in passes: the mix is
+/// The mix is made once and kept (`SpilledSoundTrack`), so this is done in passes over it: it is
 /// measured with libavfilter's `ebur128` (integrated loudness, true peak); the gain that closes
 /// the gap is applied, followed by a true-peak limiter — `alimiter` run at 4× the rate
 /// (192 kHz), where sample peaks are the true peaks BS.1770 measures, with its delay compensated;
@@ -27,7 +27,7 @@ public enum StoryLoudness {
         public var filters: String
         public var before: Measure
         public var after: Measure
-        /// How many times the mix was made to measure it (each pass decodes the sound again).
+        /// How many times the mix was read to measure it (each pass reads the kept mix again).
         public var passes: Int
     }
 
@@ -40,7 +40,7 @@ public enum StoryLoudness {
 
     /// The processing that brings the sound `makeSound` gives to `target` LUFS with its true
     /// peak under `ceiling` dBTP; nil when there is nothing to measure (silence).
-    /// - Parameter makeSound: a fresh sound track from its first sample (each pass reads one).
+    /// - Parameter makeSound: the sound track from its first sample (each pass reads it whole).
     public static func plan(target: Double, ceiling: Double, sampleCount: Int, sampleRate: Int,
                             makeSound: () throws -> StorySoundTrack) throws -> Plan? {
         let before = try measure(try makeSound(), filters: nil, sampleCount: sampleCount, sampleRate: sampleRate)

@@ -30,28 +30,28 @@ public enum StorySetup {
     public static func renderer(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
         let compositor = StoryCompositor(story: story, preset: preset, threads: threads)
         let timeline = compositor.timeline
-        func mixer() throws -> AudioMixer {
-            do {
-                return try AudioMixer(story: story, timeline: timeline)
-            } catch let error as RenderError {
-                throw error
-            } catch {
-                throw RenderError("\(error)")
-            }
+        var sound: StorySoundTrack?
+        do {
+            // Each clip's sound is decoded once, into the spill; the loudness passes and the
+            // encoder read that.
+            let mix = try AudioMixer(story: story, timeline: timeline)
+            if mix.hasAudio { sound = try SpilledSoundTrack(mixing: mix, sampleCount: timeline.sampleCount) }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("\(error)")
         }
-        let mix = try mixer()
-        var sound: StorySoundTrack? = mix.hasAudio ? mix : nil
         var loudness: StoryLoudness.Plan?
         if let mixed = sound {
             do {
                 loudness = try StoryLoudness.plan(target: preset.loudnessTarget, ceiling: OutputPreset.truePeakCeiling,
-                                                  sampleCount: timeline.sampleCount, sampleRate: timeline.sampleRate) { try mixer() }
+                                                  sampleCount: timeline.sampleCount, sampleRate: timeline.sampleRate) { mixed }
                 if let loudness {
                     sound = try FilteredSoundTrack(mixed, filters: loudness.filters, sampleCount: timeline.sampleCount,
                                                    sampleRate: timeline.sampleRate)
                 }
             } catch let error as MediaError {
-                // Only the loudness filter graph throws these here (the mixer's are RenderErrors).
+                // The loudness filter graphs' and the kept mix's reads (the mixer's are RenderErrors).
                 throw RenderError("loudness: \(error)")
             } catch let error as RenderError {
                 throw error

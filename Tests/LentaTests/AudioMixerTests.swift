@@ -177,6 +177,45 @@ struct AudioMixerTests {
         #expect((x.map(abs).max() ?? 0) > 0.9)
     }
 
+    @Test("the mix kept on disk reads back sample for sample, in any order, silence outside the story; its file has no name")
+    func spilled() throws {
+        let folder = try TemporaryFolder()
+        try F.writeWAV(F.tone(hertz: 250, seconds: 0.9, channels: 2, amplitude: 0.5), channels: 2, to: folder.path("m.wav"))
+        try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, seconds: 2, withAudio: true), to: folder.path("a.mp4"))
+        let photo = try F.photo(in: folder)
+        let project = ProjectFile(
+            defaults: ProjectDefaults(transition: ProjectTransition(type: .crossfade, duration: 0.4)),
+            music: [MusicTrack(path: "m.wav", loop: true)],
+            items: [ProjectItem(path: photo, duration: 1.5), ProjectItem(path: "a.mp4", trim: TrimRange(0.2, 1.9)),
+                    ProjectItem(path: photo, duration: 1.5)])
+        let (a, _) = try mixer(project, folder)
+        let (b, _) = try mixer(project, folder)
+        let expected = try F.mixAll(b, chunk: 4801)
+        let n = a.sampleCount
+        let scratch = try TemporaryFolder()
+        let spill = try SpilledSoundTrack(mixing: a, sampleCount: n, scratchFolder: scratch.url.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty, "the scratch file kept a name")
+        #expect(spill.hasAudio)
+
+        let ranges = stride(from: 0, to: n, by: 3001).map { $0 ..< min(n, $0 + 3001) }
+        var parts: [Int: [Float]] = [:]
+        for range in ranges.reversed() { parts[range.lowerBound] = try spill.samples(range) }
+        #expect(ranges.flatMap { parts[$0.lowerBound] ?? [] } == expected)
+        #expect(expected.contains { $0 != 0 })
+
+        let edge = try spill.samples(n - 10 ..< n + 10)
+        #expect(Array(edge[0 ..< 20]) == Array(expected[(2 * n - 20)...]))
+        #expect(edge[20...].allSatisfy { $0 == 0 })
+        #expect(try spill.samples(-5 ..< 0) == [Float](repeating: 0, count: 10))
+
+        do {
+            _ = try SpilledSoundTrack(mixing: b, sampleCount: n, scratchFolder: folder.path("gone"))
+            Issue.record("kept the mix in a folder that does not exist")
+        } catch {
+            #expect("\(error)".contains(folder.path("gone")), "\(error)")
+        }
+    }
+
     @Test("a story of photos and silent clips has no sound; a missing music file is named")
     func nothingToHear() throws {
         let folder = try TemporaryFolder()

@@ -159,10 +159,9 @@ struct ResolvedStoryTests {
         let output = fixture.folder.path("story.mp4")
         try renderer.render(to: output, encoderThreads: 1)
         #expect(FileManager.default.fileExists(atPath: output))
-        // one.mp4 and three.mp4: pictures once, and sound once for the render's mix and once for
-        // each loudness pass (the mix is made again to be measured, not held in memory); two.mov
-        // has no sound; mute.mp4 plays at volume 0.
-        let passes = try #require(renderer.loudness?.passes)
-        #expect(paths.map { ContainerOpens.count(of: $0) } == [2 + passes, 1, 2 + passes, 1])
+        // one.mp4 and three.mp4: pictures and sound (once, however many loudness passes read the
+        // mix); two.mov has no sound; mute.mp4 plays at volume 0.
+        #expect(try #require(renderer.loudness?.passes) >= 2)
+        #expect(paths.map { ContainerOpens.count(of: $0) } == [2, 1, 2, 1])
     }
 }

@@ -39,7 +39,7 @@ struct TrustCatalogTests {
     @Test func userPointedLentaAtAnotherApplicationsDatabase() throws {
         let temp = try TemporaryFolder()
         let path = temp.path("contacts.sqlite")
-        try AutoTests.tool("/usr/bin/env", ["python3", "-c",
+        _ = try AutoTests.tool("/usr/bin/env", ["python3", "-c",
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table contacts(name text)'); c.commit()", path])
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let scan = try LentaCLI.run(["scan", "--catalog", path, temp.url.path])

@@ -157,6 +157,7 @@ struct TrustTests {
         #expect(temporary.count == 1, "\(temporary)")
         #expect(StaleTemporaryFiles.remove(besideOutput: output).isEmpty, "the live writer's file was taken")
         #expect(temporary.allSatisfy { FileManager.default.fileExists(atPath: fixture.folder.path($0)) })
+        withExtendedLifetime(writer) {}  // alive and writing until here
         writer = nil  // given up unfinished: the writer removes its own file
         #expect(temporary.allSatisfy { !FileManager.default.fileExists(atPath: fixture.folder.path($0)) })
     }

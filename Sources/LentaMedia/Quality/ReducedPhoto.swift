@@ -41,7 +41,7 @@ enum ReducedPhoto {
                                                &message, message.count)
         defer { free(pixels) }
         guard status == 0, let pixels, width > 0, height > 0 else {
-            throw MediaError("decode JPEG for analysis", path: path, reason: String(cString: message))
+            throw MediaError("decode JPEG for analysis", path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         let picture = AnalysisPicture(rgb: pixels, width: Int(width), height: Int(height), stride: Int(width) * 3)
         let denominator = max(1, Int((Double(longerSide) / Double(max(width, height))).rounded()))

@@ -95,18 +95,19 @@ public struct YUVLookupTable: Sendable {
             uvs.withUnsafeMutableBufferPointer { uvOut in
                 // Slices write disjoint nodes, and `parallel.run` returns when all are done.
                 nonisolated(unsafe) let target = (y: yOut.baseAddress, uv: uvOut.baseAddress)
+                // The type named, not `Self`: a Sendable closure may not capture a metatype.
                 // Each slice fills one Cr plane of nodes: disjoint writes, the same values for any split.
                 parallel.run(n) { vi in
                     guard let yp = target.y, let uvp = target.uv else { return }
                     for ui in 0..<n {
                         for yi in 0..<n {
-                            let node = yi * Self.strideY + ui * Self.strideU + vi * Self.strideV
+                            let node = yi * YUVLookupTable.strideY + ui * YUVLookupTable.strideU + vi * YUVLookupTable.strideV
                             let codes = SIMD3(Double(yi), Double(ui), Double(vi)) * step
                             var rgb = conversion.toWorking(input.rgb(ofCodes: codes))
                             if let grade { rgb = grade.apply(rgb) }
                             let graded = output.codes(ofRGB: conversion.toOutput(rgb))
-                            yp[node] = Self.fixed(graded.x)
-                            uvp[node] = Int64(Self.fixed(graded.y)) << 32 + Int64(Self.fixed(graded.z))
+                            yp[node] = YUVLookupTable.fixed(graded.x)
+                            uvp[node] = Int64(YUVLookupTable.fixed(graded.y)) << 32 + Int64(YUVLookupTable.fixed(graded.z))
                         }
                     }
                 }
@@ -176,7 +177,7 @@ public struct YUVLookupTable: Sendable {
         return out
     }
 
-    private func run<S: FixedWidthInteger>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
+    private func run<S: FixedWidthInteger & SendableMetatype>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
                                            parallel: ParallelSlices) {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         let rowsPerSlice = 16
@@ -193,7 +194,7 @@ public struct YUVLookupTable: Sendable {
                         parallel.run(slices) { slice in
                             let first = slice * rowsPerSlice
                             for cy in first..<min(chromaHeight, first + rowsPerSlice) {
-                                Self.gradeChromaRow(cy, source: source, planes: planes, table: table, width: width, height: height,
+                                YUVLookupTable.gradeChromaRow(cy, source: source, planes: planes, table: table, width: width, height: height,
                                                     chromaWidth: chromaWidth)
                             }
                         }

@@ -59,7 +59,7 @@ struct FuzzRun {
         let folder = Budget.current.work ?? FileManager.default.temporaryDirectory
         let hash = input.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
         let path = folder.appendingPathComponent("\(target)-finding-\(String(hash, radix: 16))").path
-        FileManager.default.createFile(atPath: path, contents: Data(input))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(input))
         return path
     }
 
@@ -124,7 +124,7 @@ final class FuzzWatchdog: @unchecked Sendable {
     }
 
     func begin(_ input: [UInt8]) {
-        if let work { FileManager.default.createFile(atPath: work.appendingPathComponent("\(target).current").path, contents: Data(input)) }
+        if let work { _ = FileManager.default.createFile(atPath: work.appendingPathComponent("\(target).current").path, contents: Data(input)) }
         lock.withLock { started = Date(); self.input = input }
     }
 
@@ -140,7 +140,7 @@ final class FuzzWatchdog: @unchecked Sendable {
         if let started, Date().timeIntervalSince(started) > limit {
             let folder = work ?? FileManager.default.temporaryDirectory
             let path = folder.appendingPathComponent("\(target).hang").path
-            FileManager.default.createFile(atPath: path, contents: Data(input))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(input))
             print("fuzz \(target): HANG: a case ran longer than \(limit) s; its input is \(path)")
             exit(3)
         }
