@@ -28,7 +28,8 @@ enum SeparableResampler {
                               let yStarts = yStart.baseAddress, let yWeight = yWeights.baseAddress else { return }
                         // The taps are only read, and they outlive `parallel.run`, which returns when every strip is done.
                         nonisolated(unsafe) let xs = xStarts, xw = xWeight, ys = yStarts, yw = yWeight
-                        nonisolated(unsafe) let xt = byTapPointer.baseAddress
+                        // (An empty array may still have a base address: the tap count decides.)
+                        nonisolated(unsafe) let xt = x.tapCount == 4 ? byTapPointer.baseAddress : nil
                         parallel.run(strips) { strip in
                             let first = strip * stripHeight, last = min(y.count, first + stripHeight)
                             let row = UnsafeMutablePointer<Float>.allocate(capacity: columnMax - columnMin)

@@ -56,8 +56,9 @@ struct FramePipelineTests {
             #expect(single[n] == many[n], "frame \(n) differs between 1 and 8 threads")
             #expect(single[n] == (try alone.frame(n)), "frame \(n) differs from the compositor's own")
         }
-        // The story moves: not one frame repeated throughout (a pipeline that handed on one frame would pass the above).
-        #expect(Set(single.map { $0.y }).count > single.count / 2)
+        // The story moves (a pipeline that handed on one frame throughout would pass the above);
+        // the still photo and the 25 fps clip repeat some frames.
+        #expect(Set(single.map { $0.y }).count > 20)
     }
 
     @Test("lenta frame gives the same PNG with --threads 1 and --threads 8")
