@@ -54,6 +54,12 @@ public final class StoryRenderer {
                 if !queue.waitForRoom(n) { return }
                 do {
                     let plan = try compositor.plan(n)
+                    if atOnce == 1 {
+                        // One at a time: drawn here, so its buffers come and go on one thread
+                        // (one malloc arena), as the planning thread's own work.
+                        queue.put(n, Result { try plan.draw() })
+                        continue
+                    }
                     drawing.wait()
                     inFlight.enter()
                     DispatchQueue.global(qos: .userInitiated).async {
