@@ -38,7 +38,7 @@ let package = Package(
             name: "LentaPlaces", dependencies: ["LentaCore"],
             resources: [.copy("Resources")]),
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
-        .target(name: "LentaMaps", dependencies: ["LentaCore"], resources: [.copy("Resources")]),
+        .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")]),
         .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"]),
         .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
@@ -51,7 +51,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif"]),
+        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaLibrary", "LentaRender", "CFFmpeg"]),
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",

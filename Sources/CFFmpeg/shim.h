@@ -22,6 +22,10 @@
 static inline int lenta_averror(int e) { return AVERROR(e); }
 static inline int lenta_averror_eof(void) { return AVERROR_EOF; }
 static inline int lenta_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int lenta_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int lenta_averror_patchwelcome(void) { return AVERROR_PATCHWELCOME; }
+static inline int lenta_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int lenta_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 static inline int64_t lenta_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational lenta_av_time_base_q(void) { return AV_TIME_BASE_Q; }
 

@@ -79,11 +79,11 @@ public final class AutoJob {
         if writesInputs {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        var report = Report(scan: try Scanner(catalog: catalog).scan(.init(folders: options.mediaFolders, now: options.now)))
+        var report = Report(scan: try LibraryScanner(catalog: catalog).scan(.init(folders: options.mediaFolders, now: options.now)))
         // Unfinished renders of killed runs. Only a run that renders removes them: the renders a
         // plan hands out run outside our lock and may be writing theirs now.
         if !options.dryRun && !options.plan {
-            report.removedTemporaryFiles = Self.removeStaleTemporaryFiles(in: folder)
+            report.removedTemporaryFiles = StaleTemporaryFiles.removeMP4s(in: folder)
         }
         let lentas = Lentas(catalog: catalog)
         let settle = try options.settle ?? lentas.groupingOptions().gap
@@ -262,19 +262,6 @@ public final class AutoJob {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
-    }
-
-    /// Temporary files of renders that were killed (`.NAME.mp4.partial-UUID`).
-    static func removeStaleTemporaryFiles(in folder: URL) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var removed: [String] = []
-        for name in names.sorted() where name.hasPrefix(".") && name.contains(".mp4.partial-") {
-            let path = folder.appendingPathComponent(name).path
-            // One a render from a plan is writing now is claimed by it: left alone.
-            guard let claim = TemporaryFileClaim(path: path) else { continue }
-            if withExtendedLifetime(claim, { unlink(path) }) == 0 { removed.append(path) }
-        }
-        return removed
     }
 
     /// A self-contained shell command that renders one story.

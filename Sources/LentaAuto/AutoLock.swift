@@ -6,31 +6,38 @@ public final class AutoLock {
     public let path: String
     private let lock: FileLock
 
-    public struct Busy: Error, CustomStringConvertible {
+    /// Why the lock was not taken; the message names the lock file.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public enum Reason: Equatable, Sendable {
+            /// Another `lenta auto` holds it ("pid 1234").
+            case busy(holder: String)
+            /// The lock file cannot be made (a folder that cannot be created, no permission…).
+            case unavailable(String)
+        }
+
         public var path: String
-        public var holder: String
+        public var reason: Reason
+
         public var description: String {
-            "another lenta auto is running on this catalog (\(holder)); it holds \(path). Try again later, or pass --wait."
+            switch reason {
+            case .busy(let holder):
+                return "another lenta auto is running on this catalog (\(holder)); it holds \(path). Try again later, or pass --wait."
+            case .unavailable(let why):
+                return "cannot open the lock file \(path): \(why)"
+            }
         }
     }
 
-    /// The lock file cannot be made (a folder that cannot be created, no permission…).
-    public struct Unavailable: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot open the lock file \(path): \(reason)" }
-    }
-
-    /// Takes the lock; with `wait`, blocks until it is free, else throws `Busy` at once.
-    /// - Throws: `Busy` when another process holds it, `Unavailable` when the file cannot be opened.
+    /// Takes the lock; with `wait`, blocks until it is free, else throws `.busy` at once.
+    /// - Throws: `Failure`: `.busy` when another process holds it, `.unavailable` when the file cannot be opened.
     public init(path: String, wait: Bool) throws {
         self.path = path
         do {
             lock = try FileLock(path: path, wait: wait)
         } catch FileLock.Failure.busy(let holder) {
-            throw Busy(path: path, holder: holder)
+            throw Failure(path: path, reason: .busy(holder: holder))
         } catch FileLock.Failure.unavailable(let reason) {
-            throw Unavailable(path: path, reason: reason)
+            throw Failure(path: path, reason: .unavailable(reason))
         }
     }
 }

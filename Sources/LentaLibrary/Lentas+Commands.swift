@@ -106,6 +106,6 @@ extension Lentas {
 
     /// The canonical path of a file the user names, as the scan stored it.
     static func absolute(_ path: String) -> String {
-        Scanner.absolute(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+        LibraryScanner.absolute(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

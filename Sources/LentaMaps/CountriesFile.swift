@@ -29,53 +29,37 @@ enum CountriesFile {
         var countries: [CountryOutline]
     }
 
+    /// Reads and checks a file. Errors (`DataFileError`) name the file and say what is wrong with it.
     static func load(path: String) throws -> Contents {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CountryOutlinesError.unreadable(path: path, reason: "the file does not exist")
-        }
-        if isDirectory.boolValue { throw CountryOutlinesError.unreadable(path: path, reason: "it is a directory") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CountryOutlinesError.unreadable(path: path, reason: "\(error.localizedDescription)")
-        }
-        do {
-            return try parse([UInt8](data))
-        } catch let reason as Damage {
-            throw CountryOutlinesError.damaged(path: path, reason: reason.reason)
-        }
+        try BundledResource.load(path, what: "country outlines file", parse: parse)
     }
 
-    struct Damage: Error { var reason: String }
-
     static func parse(_ bytes: [UInt8]) throws -> Contents {
-        guard bytes.count >= magic.count + 12 else { throw Damage(reason: "too short (\(bytes.count) bytes)") }
-        guard Array(bytes[0..<8]) == magic else { throw Damage(reason: "not a countries file (wrong magic)") }
+        guard bytes.count >= magic.count + 12 else { throw DataFileError.damaged("too short (\(bytes.count) bytes)") }
+        guard Array(bytes[0..<8]) == magic else { throw DataFileError.damaged("not a countries file (wrong magic)") }
         let body = bytes.count - 4
         let stored = UInt32(bytes[body]) | UInt32(bytes[body + 1]) << 8 | UInt32(bytes[body + 2]) << 16 | UInt32(bytes[body + 3]) << 24
-        guard CRC32.checksum(bytes[0..<body]) == stored else { throw Damage(reason: "checksum mismatch (truncated or damaged)") }
+        guard CRC32.checksum(bytes[0..<body]) == stored else { throw DataFileError.damaged("checksum mismatch (truncated or damaged)") }
         var reader = ByteReader(bytes: bytes, end: body, position: 8)
         let version = try reader.u32()
-        guard version == formatVersion else { throw Damage(reason: "format version \(version), this lenta reads \(formatVersion)") }
+        guard version == formatVersion else { throw DataFileError.damaged("format version \(version), this lenta reads \(formatVersion)") }
         let units = Double(try reader.u32())
-        guard units > 0 else { throw Damage(reason: "zero units per degree") }
+        guard units > 0 else { throw DataFileError.damaged("zero units per degree") }
         let source = try reader.string()
         let count = try reader.varint()
-        guard count < 10_000 else { throw Damage(reason: "implausible country count \(count)") }
+        guard count < 10_000 else { throw DataFileError.damaged("implausible country count \(count)") }
         var countries: [CountryOutline] = []
         countries.reserveCapacity(count)
         for _ in 0..<count {
             let code = try reader.string(), name = try reader.string()
             let west = try reader.zigzag(), south = try reader.zigzag(), east = try reader.zigzag(), north = try reader.zigzag()
             let ringCount = try reader.varint()
-            guard ringCount <= reader.remaining else { throw Damage(reason: "\(code) claims \(ringCount) rings, more than the file holds") }
+            guard ringCount <= reader.remaining else { throw DataFileError.damaged("\(code) claims \(ringCount) rings, more than the file holds") }
             var rings: [CountryOutline.Ring] = []
             rings.reserveCapacity(ringCount)
             for _ in 0..<ringCount {
                 let n = try reader.varint()
-                guard n <= reader.remaining else { throw Damage(reason: "a ring of \(code) runs past the end") }
+                guard n <= reader.remaining else { throw DataFileError.damaged("a ring of \(code) runs past the end") }
                 var x = west, y = south
                 var longitudes = [Double](repeating: 0, count: n), latitudes = longitudes
                 for i in 0..<n {
@@ -91,7 +75,7 @@ enum CountriesFile {
                                                         east: Double(east) / units, north: Double(north) / units),
                                             rings: rings))
         }
-        guard reader.position == body else { throw Damage(reason: "\(body - reader.position) bytes left over") }
+        guard reader.position == body else { throw DataFileError.damaged("\(body - reader.position) bytes left over") }
         return Contents(source: source, countries: countries)
     }
 
@@ -104,7 +88,7 @@ enum CountriesFile {
         var remaining: Int { end - position }
 
         mutating func byte() throws -> UInt8 {
-            guard position < end else { throw Damage(reason: "truncated") }
+            guard position < end else { throw DataFileError.damaged("truncated") }
             defer { position += 1 }
             return bytes[position]
         }
@@ -122,7 +106,7 @@ enum CountriesFile {
                 value |= Int(b & 0x7F) << shift
                 if b & 0x80 == 0 { return value }
                 shift += 7
-                guard shift < 56 else { throw Damage(reason: "a number is too long") }
+                guard shift < 56 else { throw DataFileError.damaged("a number is too long") }
             }
         }
 
@@ -133,24 +117,9 @@ enum CountriesFile {
 
         mutating func string() throws -> String {
             let n = try varint()
-            guard n <= remaining else { throw Damage(reason: "a string runs past the end") }
+            guard n <= remaining else { throw DataFileError.damaged("a string runs past the end") }
             defer { position += n }
             return String(decoding: bytes[position..<position + n], as: UTF8.self)
         }
-    }
-}
-
-/// zlib's CRC-32, to check the file is whole.
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }

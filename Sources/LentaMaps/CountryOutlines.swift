@@ -30,14 +30,11 @@ public final class CountryOutlines: Sendable {
     /// bundle beside the executable, as SwiftPM builds it; else `share/lenta/countries.bin` beside
     /// an installed lenta's `bin/`; else the source tree.
     public static func bundledFilePath() throws -> String {
-        let found = BundledResource.locate(
-            environmentKey: "LENTA_COUNTRIES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaMaps"),
+        try BundledResource.path(
+            of: "countries.bin", what: "country outlines file", environmentKey: "LENTA_COUNTRIES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaMaps"),
             inBundle: { Bundle.module.url(forResource: "countries", withExtension: "bin", subdirectory: "Resources") },
-            installedName: "countries.bin",
             sourceFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Resources").appendingPathComponent("countries.bin"))
-        guard let path = found.path else { throw CountryOutlinesError.resourceNotFound(searched: found.searched) }
-        return path
     }
 
     /// The countries whose box meets `box` (longitudes may run past ±180).

@@ -20,7 +20,7 @@ public struct MapFraming: Sendable, Equatable {
     public static let maximumLatitude = 85.051129
     /// A trip to one city still shows its surroundings: the view spans at least this much.
     public static let defaultMinimumSpanKm = 300.0
-    static let earthRadiusKm = 6371.0088
+    static let earthRadiusKm = GeoPoint.earthRadiusKm
 
     public init(width: Int, height: Int, centreLongitude: Double, centreLatitude: Double, scale: Double) {
         self.width = width

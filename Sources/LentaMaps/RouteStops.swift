@@ -34,7 +34,7 @@ public enum RouteStops {
 
     private static func samePlace(_ stop: RouteStop, name: String?, point first: GeoPoint, as point: GeoPoint, _ reachKm: Double) -> Bool {
         if let name, let stopName = stop.name { return name == stopName }
-        if name == nil, stop.name == nil { return kilometres(first, point) <= reachKm }
+        if name == nil, stop.name == nil { return first.kilometres(to: point) <= reachKm }
         return false
     }
 
@@ -49,13 +49,5 @@ public enum RouteStops {
         let lon = atan2(y, x) * 180 / .pi
         let lat = atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi
         return GeoPoint(latitude: lat, longitude: lon)
-    }
-
-    /// Great-circle distance (haversine, mean Earth radius).
-    public static func kilometres(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-        let la1 = a.latitude * .pi / 180, la2 = b.latitude * .pi / 180
-        let dla = la2 - la1, dlo = (b.longitude - a.longitude) * .pi / 180
-        let h = sin(dla / 2) * sin(dla / 2) + cos(la1) * cos(la2) * sin(dlo / 2) * sin(dlo / 2)
-        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
     }
 }

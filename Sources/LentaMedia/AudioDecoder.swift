@@ -42,7 +42,7 @@ public final class AudioDecoder {
     /// Moving forward by at most this much decodes through instead of seeking.
     private static let readThrough = sampleRate * 2
 
-    /// Opens the file's best audio stream. Throws a `MediaReadError` naming the file when it cannot
+    /// Opens the file's best audio stream. Throws a `MediaError` naming the file when it cannot
     /// be opened, has no audio stream, or has no decoder in this FFmpeg.
     public convenience init(path: String) throws {
         try self.init(source: MediaSource(path: path))

@@ -4,7 +4,8 @@ import CFFmpeg
 /// `abuffer` source and an `abuffersink` (doc/examples/filtering_audio.c): interleaved Float32
 /// samples in at one rate and channel count, interleaved Float32 out at the same rate and count,
 /// whatever the filters do in between (`ebur128`, `alimiter`, resampling). Frames that come out
-/// keep their metadata (`lavfi.r128.*`), read through `lastMetadata`.
+/// keep their metadata (`lavfi.r128.*`), read through `lastMetadata`. Failures are `MediaError`s
+/// without a path, naming the filters.
 public final class AudioFilterGraph {
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private let source: UnsafeMutablePointer<AVFilterContext>
@@ -24,11 +25,13 @@ public final class AudioFilterGraph {
         self.filters = filters
         self.sampleRate = sampleRate
         self.channels = channels
-        guard let graph = avfilter_graph_alloc() else { throw AudioFilterError("allocate a filter graph", filters, "out of memory") }
+        guard let graph = avfilter_graph_alloc() else {
+            throw MediaError(Self.operation("allocate a filter graph", filters), path: "", reason: "out of memory", code: .outOfMemory)
+        }
         var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
-        func fail(_ operation: String, _ status: Int32) -> AudioFilterError {
+        func fail(_ operation: String, _ status: Int32) -> MediaError {
             avfilter_graph_free(&owned)
-            return AudioFilterError(operation, filters, avErrorText(status))
+            return MediaError(Self.operation(operation, filters), path: "", ffmpeg: status)
         }
         graph.pointee.nb_threads = 1  // the same output on any machine
         let layout = channels == 1 ? "mono" : "stereo"
@@ -76,7 +79,7 @@ public final class AudioFilterGraph {
 
     /// Sends interleaved samples in and returns what has come out so far (interleaved).
     public func process(_ interleaved: [Float]) throws -> [Float] {
-        guard !ended else { throw AudioFilterError("send samples", filters, "the graph has been flushed") }
+        guard !ended else { throw MediaError(operation("send samples"), path: "", reason: "the graph has been flushed") }
         let count = interleaved.count / channels
         guard count > 0 else { return [] }
         let input = try CodecFrame()
@@ -86,16 +89,14 @@ public final class AudioFilterGraph {
         f.pointee.nb_samples = Int32(count)
         av_channel_layout_default(&f.pointee.ch_layout, Int32(channels))
         f.pointee.pts = samplesIn
-        var status = av_frame_get_buffer(f, 0)
-        if status < 0 { throw AudioFilterError("allocate an audio frame", filters, avErrorText(status)) }
-        guard let data = f.pointee.data.0 else { throw AudioFilterError("allocate an audio frame", filters, "no buffer") }
+        try check(av_frame_get_buffer(f, 0), operation("allocate an audio frame"), path: "")
+        guard let data = f.pointee.data.0 else { throw MediaError(operation("allocate an audio frame"), path: "", reason: "no buffer") }
         interleaved.withUnsafeBytes { raw in
             guard let from = raw.baseAddress else { return }
             UnsafeMutableRawPointer(data).copyMemory(from: from, byteCount: count * channels * MemoryLayout<Float>.size)
         }
         samplesIn += Int64(count)
-        status = av_buffersrc_add_frame(source, f)
-        if status < 0 { throw AudioFilterError("send samples", filters, avErrorText(status)) }
+        try check(av_buffersrc_add_frame(source, f), operation("send samples"), path: "")
         return try receive()
     }
 
@@ -103,17 +104,21 @@ public final class AudioFilterGraph {
     public func flush() throws -> [Float] {
         guard !ended else { return [] }
         ended = true
-        let status = av_buffersrc_add_frame(source, nil)
-        if status < 0 { throw AudioFilterError("end the input", filters, avErrorText(status)) }
+        try check(av_buffersrc_add_frame(source, nil), operation("end the input"), path: "")
         return try receive()
     }
+
+    /// What a message says was being done: `audio filters "ebur128": send samples` (no file is
+    /// concerned, so the `MediaError` has no path).
+    private static func operation(_ what: String, _ filters: String) -> String { "audio filters \"\(filters)\": \(what)" }
+    private func operation(_ what: String) -> String { Self.operation(what, filters) }
 
     private func receive() throws -> [Float] {
         var out: [Float] = []
         while true {
             let status = av_buffersink_get_frame(sink, frame.pointer)
             if status == lenta_averror_eagain() || status == lenta_averror_eof() { return out }
-            if status < 0 { throw AudioFilterError("receive samples", filters, avErrorText(status)) }
+            try check(status, operation("receive samples"), path: "")
             defer { frame.unreference() }
             let f = frame.pointer.pointee
             let count = Int(f.nb_samples) * channels
@@ -123,19 +128,4 @@ public final class AudioFilterGraph {
             if f.metadata != nil { lastMetadata = dictionaryEntries(f.metadata) }
         }
     }
-}
-
-/// A filter graph that could not be built or run: what was being done, the filters, and why.
-public struct AudioFilterError: Error, CustomStringConvertible, Sendable {
-    public var operation: String
-    public var filters: String
-    public var reason: String
-
-    init(_ operation: String, _ filters: String, _ reason: String) {
-        self.operation = operation
-        self.filters = filters
-        self.reason = reason
-    }
-
-    public var description: String { "audio filters \"\(filters)\": \(operation): \(reason)" }
 }

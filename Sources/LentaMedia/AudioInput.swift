@@ -33,7 +33,7 @@ final class AudioInput {
     /// Where the container says the sound ends (an MP4 edit list leaves the AAC encoder's padding
     /// out of the track's duration), in the stream's time base.
     private let end: Int64?
-    private let decoder: AudioCodecContext
+    private let decoder: DecoderContext
     private let packet: CodecPacket
     private let frame: CodecFrame
     private var resampler: AudioResampler?
@@ -58,17 +58,18 @@ final class AudioInput {
 
         struct Found {
             var index: Int32, timeBase: AVRational, origin: Int64, end: Int64?, duration: Double?
-            var exact: Bool, decoder: AudioCodecContext
+            var exact: Bool, decoder: DecoderContext
         }
         let found: Found = try format.withContext { ctx in
             // The best audio stream that this FFmpeg can decode.
             var codec: UnsafePointer<AVCodec>? = nil
             let index = av_find_best_stream(ctx, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0)
-            if index == Self.decoderNotFound {
-                throw MediaReadError("find audio stream", path: path, reason: "this FFmpeg has no decoder for the file's audio")
+            if index == MediaError.Code.decoderNotFound.rawValue {
+                throw MediaError("find audio stream", path: path, reason: "this FFmpeg has no decoder for the file's audio",
+                                 code: .decoderNotFound)
             }
             guard index >= 0, let stream = ctx.pointee.streams[Int(index)] else {
-                throw MediaReadError("find audio stream", path: path, reason: "the file has no audio stream")
+                throw MediaError("find audio stream", path: path, reason: "the file has no audio stream")
             }
             // Only the sound is read from here on: the demuxer skips the other streams' packets.
             for i in 0..<Int(ctx.pointee.nb_streams) where i != Int(index) {
@@ -108,7 +109,8 @@ final class AudioInput {
             }
             let exact = isISO || !names.isDisjoint(with: ["matroska", "webm", "wav", "w64", "aiff"])
             return Found(index: index, timeBase: tb, origin: origin, end: end, duration: duration, exact: exact,
-                         decoder: try AudioCodecContext(stream: stream, path: path))
+                         // One thread: the same samples every run, and gentle on a machine that is also encoding video.
+                         decoder: try DecoderContext(stream: stream, path: path, threads: 1))
         }
         streamIndex = found.index
         timeBase = found.timeBase
@@ -117,7 +119,7 @@ final class AudioInput {
         duration = found.duration
         seeksExactly = found.exact
         decoder = found.decoder
-        codecName = found.decoder.codecName
+        codecName = avcodec_get_name(found.decoder.pointer.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
         sourceSampleRate = Int(found.decoder.pointer.pointee.sample_rate)
         sourceChannelCount = Int(found.decoder.pointer.pointee.ch_layout.nb_channels)
     }
@@ -143,9 +145,8 @@ final class AudioInput {
     /// and `anchor` says where the first samples out belong.
     func seek(toSample sample: Int) throws {
         let target = origin + av_rescale_q(Int64(sample), AVRational(num: 1, den: Self.outputRate), timeBase)
-        let status = try format.withContext { av_seek_frame($0, streamIndex, target, AVSEEK_FLAG_BACKWARD) }
-        if status < 0 { throw MediaReadError("seek audio", path: path, reason: avErrorText(status)) }
-        avcodec_flush_buffers(decoder.pointer)
+        try format.seek(stream: Int(streamIndex), to: target)
+        decoder.flush()
         resampler = nil
         anchor = nil
         expectedPTS = nil
@@ -158,50 +159,34 @@ final class AudioInput {
     /// `buffer`, or sets `isFinished` once the decoder and the resampler are drained.
     func decodeStep(appendingTo buffer: inout [Float]) throws {
         guard !isFinished else { return }
-        let received = avcodec_receive_frame(decoder.pointer, frame.pointer)
-        if received >= 0 {
-            defer { av_frame_unref(frame.pointer) }
+        switch try decoder.receive(into: frame) {
+        case .frame:
+            defer { frame.unreference() }
             try consumeFrame(appendingTo: &buffer)
-            return
-        }
-        if received == lenta_averror_eof() || (received == lenta_averror_eagain() && sentEndOfStream) {
+        case .endOfStream:
             try finish(appendingTo: &buffer)
-            return
+        case .needsInput where sentEndOfStream:
+            try finish(appendingTo: &buffer)
+        case .needsInput:
+            try sendNextPacket()
         }
-        if received != lenta_averror_eagain() {
-            throw MediaReadError("decode audio", path: path, reason: avErrorText(received))
-        }
-        try sendNextPacket()
     }
 
     private func sendNextPacket() throws {
-        let status = try format.withContext { av_read_frame($0, packet.pointer) }
-        defer { av_packet_unref(packet.pointer) }
-        if status < 0 {
-            if status != lenta_averror_eof() {
-                throw MediaReadError("read audio", path: path, reason: avErrorText(status))
-            }
+        defer { packet.unreference() }
+        guard try format.readPacket(into: packet) else {
             // Enter draining: the decoder hands back what it still holds, then EOF.
             sentEndOfStream = true
-            let sent = avcodec_send_packet(decoder.pointer, nil)
-            if sent < 0 && sent != lenta_averror_eof() {
-                throw MediaReadError("drain audio decoder", path: path, reason: avErrorText(sent))
-            }
+            _ = try decoder.send(nil)
             return
         }
         guard packet.pointer.pointee.stream_index == streamIndex else { return }
-        let sent = avcodec_send_packet(decoder.pointer, packet.pointer)
-        // A damaged packet is left out (its time becomes silence), as the ffmpeg CLI does.
-        if sent < 0 && sent != Self.invalidData {
-            throw MediaReadError("decode audio", path: path, reason: avErrorText(sent))
+        do {
+            _ = try decoder.send(packet)
+        } catch let error as MediaError where error.code == .invalidData {
+            // A damaged packet is left out (its time becomes silence), as the ffmpeg CLI does.
         }
     }
-
-    /// AVERROR_DECODER_NOT_FOUND, FFERRTAG(0xF8,'D','E','C').
-    private static let decoderNotFound: Int32 = -Int32(bitPattern: UInt32(0xF8) | UInt32(0x44) << 8 | UInt32(0x45) << 16 | UInt32(0x43) << 24)
-
-    /// AVERROR_INVALIDDATA, FFERRTAG('I','N','D','A'), a macro Swift cannot see.
-    private static let invalidData: Int32 = -Int32(bitPattern: UInt32(0x49) | UInt32(0x4E) << 8 | UInt32(0x44) << 16 | UInt32(0x41) << 24)
 
     private func consumeFrame(appendingTo buffer: inout [Float]) throws {
         let f = frame.pointer

@@ -19,7 +19,7 @@ final class AudioResampler {
         let format = frame.pointee.format
         let rate = frame.pointee.sample_rate
         guard rate > 0, frame.pointee.ch_layout.nb_channels > 0 else {
-            throw MediaReadError("set up resampler", path: path,
+            throw MediaError("set up resampler", path: path,
                                  reason: "the decoded audio has no sample rate or channel count")
         }
         var layout = Self.layout(of: frame)
@@ -32,7 +32,7 @@ final class AudioResampler {
         guard status >= 0, let created else {
             swr_free(&created)
             av_channel_layout_uninit(&layout)
-            throw MediaReadError("set up resampler", path: path, reason: avErrorText(status))
+            throw MediaError("set up resampler", path: path, ffmpeg: status < 0 ? status : lenta_averror(ENOMEM))
         }
         context = created
         inputLayout = layout
@@ -86,19 +86,19 @@ final class AudioResampler {
     /// Feeds `count` input samples of silence (a gap in the stream's timestamps).
     func injectSilence(_ count: Int) throws {
         let status = swr_inject_silence(context, Int32(clamping: count))
-        if status < 0 { throw MediaReadError("fill audio gap", path: path, reason: avErrorText(status)) }
+        try check(status, "fill audio gap", path: path)
     }
 
     /// Drops the next `count` output samples (frames that overlap ones already played).
     func dropOutput(_ count: Int) throws {
         let status = swr_drop_output(context, Int32(clamping: count))
-        if status < 0 { throw MediaReadError("drop overlapping audio", path: path, reason: avErrorText(status)) }
+        try check(status, "drop overlapping audio", path: path)
     }
 
     private func run(input: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32,
                      appendingTo buffer: inout [Float]) throws -> Int {
         let capacity = swr_get_out_samples(context, count)
-        if capacity < 0 { throw MediaReadError("resample audio", path: path, reason: avErrorText(capacity)) }
+        try check(capacity, "resample audio", path: path)
         if capacity == 0 && input == nil { return 0 }
         let start = buffer.count
         buffer.append(contentsOf: [Float](repeating: 0, count: Int(capacity) * 2 + 2))
@@ -110,7 +110,7 @@ final class AudioResampler {
         }
         if converted < 0 {
             buffer.removeSubrange(start...)
-            throw MediaReadError("resample audio", path: path, reason: avErrorText(converted))
+            throw MediaError("resample audio", path: path, ffmpeg: converted)
         }
         buffer.removeSubrange((start + Int(converted) * 2)...)
         return Int(converted)

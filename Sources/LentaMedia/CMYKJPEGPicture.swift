@@ -12,11 +12,11 @@ enum CMYKJPEGPicture {
         let status = lenta_decode_cmyk_jpeg(path, Int32(scaleDenominator), &pixels, &width, &height, &message, message.count)
         defer { free(pixels) }
         guard status == 0, let pixels, width > 0, height > 0 else {
-            throw MediaReadError("decode CMYK JPEG", path: path, reason: String(cString: message))
+            throw MediaError("decode CMYK JPEG", path: path, reason: MediaError.text(message))
         }
         let frame = try CodecFrame.video(width: Int(width), height: Int(height), format: AV_PIX_FMT_RGB24, path: path)
         guard let base = frame.pointer.pointee.data.0 else {
-            throw MediaReadError("decode CMYK JPEG", path: path, reason: "no frame buffer")
+            throw MediaError("decode CMYK JPEG", path: path, reason: "no frame buffer")
         }
         let lineSize = Int(frame.pointer.pointee.linesize.0)
         for row in 0..<Int(height) {

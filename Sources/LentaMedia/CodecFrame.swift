@@ -2,12 +2,12 @@ import CFFmpeg
 
 /// An `AVFrame`, owned here and freed in `deinit`. Its pointer is handed only to the other
 /// owning wrappers of this module, inside their calls.
-final class CodecFrame {
-    let pointer: UnsafeMutablePointer<AVFrame>
+package final class CodecFrame {
+    package let pointer: UnsafeMutablePointer<AVFrame>
 
-    init() throws {
+    package init() throws {
         guard let frame = av_frame_alloc() else {
-            throw MediaReadError("av_frame_alloc", path: "", reason: "out of memory")
+            throw MediaError("av_frame_alloc", path: "", reason: "out of memory", code: .outOfMemory)
         }
         pointer = frame
     }
@@ -18,29 +18,58 @@ final class CodecFrame {
     }
 
     /// A video frame with its own zeroed buffers.
-    static func video(width: Int, height: Int, format: AVPixelFormat, path: String) throws -> CodecFrame {
+    package static func video(width: Int, height: Int, format: AVPixelFormat, path: String) throws -> CodecFrame {
         let box = try CodecFrame()
         box.pointer.pointee.format = format.rawValue
         box.pointer.pointee.width = Int32(width)
         box.pointer.pointee.height = Int32(height)
         let status = av_frame_get_buffer(box.pointer, 0)
-        if status < 0 { throw MediaWriteError("allocate a \(width)×\(height) frame", path: path, reason: avErrorText(status)) }
+        try check(status, "allocate a \(width)×\(height) frame", path: path)
         box.clearBuffers()
         return box
     }
 
+    /// An audio frame of `samples` samples in the encoder's sample format, rate and channel
+    /// layout, with its own buffers.
+    package static func audio(samples: Int, for encoder: EncoderContext, path: String) throws -> CodecFrame {
+        let frame = try CodecFrame()
+        let f = frame.pointer
+        let c = encoder.pointer
+        f.pointee.format = c.pointee.sample_fmt.rawValue
+        f.pointee.sample_rate = c.pointee.sample_rate
+        f.pointee.nb_samples = Int32(samples)
+        try check(av_channel_layout_copy(&f.pointee.ch_layout, &c.pointee.ch_layout), "set audio channel layout", path: path)
+        try check(av_frame_get_buffer(f, 0), "allocate audio frame", path: path)
+        return frame
+    }
+
+    /// Fills a planar float audio frame: channel `c` of sample `i` is `sample(i, c)`.
+    package func fillPlanarFloat(_ sample: (_ index: Int, _ channel: Int) -> Float, path: String) throws {
+        let f = pointer
+        guard f.pointee.format == AV_SAMPLE_FMT_FLTP.rawValue, let planes = f.pointee.extended_data else {
+            throw MediaError("fill audio frame", path: path, reason: "the frame is not planar float with its own planes")
+        }
+        let count = Int(f.pointee.nb_samples)
+        for ch in 0..<Int(f.pointee.ch_layout.nb_channels) {
+            guard let plane = planes[ch] else { continue }
+            plane.withMemoryRebound(to: Float.self, capacity: count) { out in
+                for i in 0..<count { out[i] = sample(i, ch) }
+            }
+        }
+    }
+
     /// Drops the frame's buffers (after a decoder's frame has been used).
-    func unreference() { av_frame_unref(pointer) }
+    package func unreference() { av_frame_unref(pointer) }
 
     /// Makes the buffers safe to write (an encoder may still hold a reference to them).
-    func makeWritable(path: String) throws {
+    package func makeWritable(path: String) throws {
         let status = av_frame_make_writable(pointer)
-        if status < 0 { throw MediaWriteError("make a frame writable", path: path, reason: avErrorText(status)) }
+        try check(status, "make a frame writable", path: path)
     }
 
     /// Zeroes every buffer, padding included: encoders' SIMD may read past the width, and
     /// leftover bytes would make the output differ from run to run.
-    func clearBuffers() {
+    package func clearBuffers() {
         withUnsafeMutableBytes(of: &pointer.pointee.buf) { raw in
             for ref in raw.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self) {
                 guard let ref, let data = ref.pointee.data, ref.pointee.size > 0 else { continue }
@@ -49,18 +78,18 @@ final class CodecFrame {
         }
     }
 
-    var width: Int { Int(pointer.pointee.width) }
-    var height: Int { Int(pointer.pointee.height) }
-    var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+    package var width: Int { Int(pointer.pointee.width) }
+    package var height: Int { Int(pointer.pointee.height) }
+    package var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
 
     /// Copies a `PlanarFrame` into this yuv420p frame's planes (or, for yuv420p10le, each code
     /// times 4: the same code at 10 bits).
-    func fill(from frame: PlanarFrame, path: String) throws {
+    package func fill(from frame: PlanarFrame, path: String) throws {
         try makeWritable(path: path)
         let f = pointer.pointee
         if f.format == AV_PIX_FMT_YUV420P10LE.rawValue {
             guard let y = f.data.0, let u = f.data.1, let v = f.data.2, f.width == frame.width, f.height == frame.height else {
-                throw MediaWriteError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p10le")
+                throw MediaError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p10le")
             }
             Self.copyWidened(frame.y, width: frame.width, height: frame.height, to: y, stride: Int(f.linesize.0))
             Self.copyWidened(frame.u, width: frame.chromaWidth, height: frame.chromaHeight, to: u, stride: Int(f.linesize.1))
@@ -68,7 +97,7 @@ final class CodecFrame {
             return
         }
         guard let y = f.data.0, let u = f.data.1, let v = f.data.2, f.width == frame.width, f.height == frame.height else {
-            throw MediaWriteError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p")
+            throw MediaError("copy a frame", path: path, reason: "the frame is not \(frame.width)×\(frame.height) yuv420p")
         }
         Self.copy(frame.y, width: frame.width, height: frame.height, to: y, stride: Int(f.linesize.0))
         Self.copy(frame.u, width: frame.chromaWidth, height: frame.chromaHeight, to: u, stride: Int(f.linesize.1))
@@ -95,7 +124,7 @@ final class CodecFrame {
     }
 
     /// The yuv420p (or yuvj420p) planes copied out as a `PlanarFrame`, codes as they are.
-    func planarFrame() -> PlanarFrame? {
+    package func planarFrame() -> PlanarFrame? {
         let f = pointer.pointee
         guard f.format == AV_PIX_FMT_YUV420P.rawValue || f.format == AV_PIX_FMT_YUVJ420P.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
               f.width > 0, f.height > 0 else { return nil }

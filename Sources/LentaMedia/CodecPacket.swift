@@ -1,12 +1,12 @@
 import CFFmpeg
 
 /// An `AVPacket`, owned here and freed in `deinit`.
-final class CodecPacket {
-    let pointer: UnsafeMutablePointer<AVPacket>
+package final class CodecPacket {
+    package let pointer: UnsafeMutablePointer<AVPacket>
 
-    init() throws {
+    package init() throws {
         guard let packet = av_packet_alloc() else {
-            throw MediaReadError("av_packet_alloc", path: "", reason: "out of memory")
+            throw MediaError("av_packet_alloc", path: "", reason: "out of memory", code: .outOfMemory)
         }
         pointer = packet
     }
@@ -16,10 +16,10 @@ final class CodecPacket {
         av_packet_free(&packet)
     }
 
-    func unreference() { av_packet_unref(pointer) }
+    package func unreference() { av_packet_unref(pointer) }
 
     /// The payload, copied out.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         let p = pointer.pointee
         guard let data = p.data, p.size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(p.size)))

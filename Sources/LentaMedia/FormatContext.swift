@@ -2,19 +2,19 @@ import CFFmpeg
 import LentaCore
 
 /// An opened media container (`AVFormatContext`), owned here and closed in `deinit`.
-final class FormatContext {
+package final class FormatContext {
     private var context: UnsafeMutablePointer<AVFormatContext>?
-    let path: String
+    package let path: String
 
     /// Opens the container and reads its header (for MP4/MOV: the whole `moov` atom), without
     /// decoding any frame.
-    convenience init(path: String) throws {
+    package convenience init(path: String) throws {
         try self.init(url: path, name: path)
     }
 
     /// Opens a source: a whole file, or a byte range of one through libavformat's `subfile`
     /// protocol (the range is read in place, as if it were the file). Messages name `source`.
-    convenience init(source: MediaSource) throws {
+    package convenience init(source: MediaSource) throws {
         try self.init(url: source.ffmpegURL, name: source.description)
     }
 
@@ -24,7 +24,7 @@ final class FormatContext {
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = FilePathBytes.withCString(url) { avformat_open_input(&opened, $0, nil, nil) }
         guard status >= 0, let opened else {
-            throw MediaReadError("open container", path: path, reason: avErrorText(status))
+            throw MediaError("open container", path: path, ffmpeg: status)
         }
         context = opened
     }
@@ -32,16 +32,16 @@ final class FormatContext {
     deinit { avformat_close_input(&context) }
 
     /// Runs `body` with the open context; the pointer must not escape it.
-    func withContext<T>(_ body: (UnsafeMutablePointer<AVFormatContext>) throws -> T) throws -> T {
-        guard let context else { throw MediaReadError("use container", path: path, reason: "already closed") }
+    package func withContext<T>(_ body: (UnsafeMutablePointer<AVFormatContext>) throws -> T) throws -> T {
+        guard let context else { throw MediaError("use container", path: path, reason: "already closed") }
         return try body(context)
     }
 
     /// Decodes a little of each stream to fill in what the header left out.
-    func findStreamInfo() throws {
+    package func findStreamInfo() throws {
         try withContext { ctx in
             let status = avformat_find_stream_info(ctx, nil)
-            if status < 0 { throw MediaReadError("read stream info", path: path, reason: avErrorText(status)) }
+            try check(status, "read stream info", path: path)
         }
     }
 }
@@ -56,7 +56,7 @@ extension MediaSource {
 }
 
 /// The text tags of an `AVDictionary`, copied out.
-func dictionaryEntries(_ dictionary: OpaquePointer?) -> [String: String] {
+package func dictionaryEntries(_ dictionary: OpaquePointer?) -> [String: String] {
     var result: [String: String] = [:]
     var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
     while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {

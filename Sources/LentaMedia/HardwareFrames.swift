@@ -16,8 +16,8 @@ final class HardwareFrames {
     init(width: Int, height: Int, path: String) throws {
         self.path = path
         var device: UnsafeMutablePointer<AVBufferRef>? = nil
-        var status = av_hwdevice_ctx_create(&device, AV_HWDEVICE_TYPE_VAAPI, nil, nil, 0)
-        guard status >= 0, device != nil else { throw MediaWriteError("open a VA-API device", path: path, reason: avErrorText(status)) }
+        try check(av_hwdevice_ctx_create(&device, AV_HWDEVICE_TYPE_VAAPI, nil, nil, 0), "open a VA-API device", path: path)
+        guard device != nil else { throw MediaError("open a VA-API device", path: path, reason: "none returned") }
         var frames: UnsafeMutablePointer<AVBufferRef>? = av_hwframe_ctx_alloc(device)
         func release() {
             av_buffer_unref(&frames)
@@ -25,7 +25,7 @@ final class HardwareFrames {
         }
         guard let pool = frames, let data = pool.pointee.data else {
             release()
-            throw MediaWriteError("allocate VA-API surfaces", path: path, reason: "out of memory")
+            throw MediaError("allocate VA-API surfaces", path: path, reason: "out of memory", code: .outOfMemory)
         }
         let context = UnsafeMutableRawPointer(data).assumingMemoryBound(to: AVHWFramesContext.self)
         context.pointee.format = AV_PIX_FMT_VAAPI
@@ -33,12 +33,8 @@ final class HardwareFrames {
         context.pointee.width = Int32(width)
         context.pointee.height = Int32(height)
         context.pointee.initial_pool_size = 20
-        status = av_hwframe_ctx_init(pool)
-        guard status >= 0 else {
-            release()
-            throw MediaWriteError("set up VA-API surfaces", path: path, reason: avErrorText(status))
-        }
         do {
+            try check(av_hwframe_ctx_init(pool), "set up VA-API surfaces", path: path)
             staging = try CodecFrame.video(width: width, height: height, format: AV_PIX_FMT_NV12, path: path)
         } catch {
             release()
@@ -56,7 +52,7 @@ final class HardwareFrames {
     /// Hands the encoder its own reference to the surface pool.
     func attach(to encoder: EncoderContext) throws {
         guard let reference = av_buffer_ref(frames) else {
-            throw MediaWriteError("attach VA-API surfaces", path: path, reason: "out of memory")
+            throw MediaError("attach VA-API surfaces", path: path, reason: "out of memory", code: .outOfMemory)
         }
         encoder.pointer.pointee.pix_fmt = AV_PIX_FMT_VAAPI
         encoder.pointer.pointee.hw_frames_ctx = reference
@@ -66,7 +62,7 @@ final class HardwareFrames {
     func upload(_ frame: PlanarFrame, pts: Int64) throws -> CodecFrame {
         try staging.makeWritable(path: path)
         let f = staging.pointer.pointee
-        guard let y = f.data.0, let uv = f.data.1 else { throw MediaWriteError("upload a frame", path: path, reason: "no NV12 planes") }
+        guard let y = f.data.0, let uv = f.data.1 else { throw MediaError("upload a frame", path: path, reason: "no NV12 planes") }
         frame.y.withUnsafeBufferPointer { src in
             guard let s = src.baseAddress else { return }
             for row in 0..<frame.height { (y + row * Int(f.linesize.0)).update(from: s + row * frame.width, count: frame.width) }
@@ -84,10 +80,8 @@ final class HardwareFrames {
             }
         }
         let surface = try CodecFrame()
-        var status = av_hwframe_get_buffer(frames, surface.pointer, 0)
-        if status < 0 { throw MediaWriteError("get a VA-API surface", path: path, reason: avErrorText(status)) }
-        status = av_hwframe_transfer_data(surface.pointer, staging.pointer, 0)
-        if status < 0 { throw MediaWriteError("upload a frame to VA-API", path: path, reason: avErrorText(status)) }
+        try check(av_hwframe_get_buffer(frames, surface.pointer, 0), "get a VA-API surface", path: path)
+        try check(av_hwframe_transfer_data(surface.pointer, staging.pointer, 0), "upload a frame to VA-API", path: path)
         surface.pointer.pointee.pts = pts
         return surface
     }

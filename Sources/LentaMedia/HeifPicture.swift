@@ -1,87 +1,48 @@
 import CFFmpeg
-import LentaCore
 import CHeif
 
 /// A HEIF/HEIC/AVIF file's primary image decoded by libheif to 8-bit Y'CbCr 4:2:0 — the codec's
 /// own form, so no colour conversion and 1.5 bytes a pixel, the least a whole-image decode can
 /// cost (libheif decodes a HEIC whole: a 200-megapixel photo is 300 MB while it is reduced) —
-/// tile grids assembled and `irot`/`imir` applied (so it is already upright). Owns the
-/// `heif_context` and the `heif_image`, freed in `deinit`.
+/// tile grids assembled and `irot`/`imir` applied (so it is already upright).
 final class HeifPicture {
-    private let context: OpaquePointer
-    private var image: OpaquePointer?
+    private var image: HeifImage?
     let path: String
     let width: Int
     let height: Int
     /// How the Y'CbCr codes mean colours (the file's `nclx`, else HEIF's default: BT.601, full range).
-    private(set) var matrix: ScaleContext.Matrix = .bt601
-    private(set) var fullRange = true
+    let matrix: ScaleContext.Matrix
+    let fullRange: Bool
 
     init(path: String) throws {
         self.path = path
-        HeifLibrary.initialise()
-        guard let made = heif_context_alloc() else {
-            throw MediaReadError("heif_context_alloc", path: path, reason: "out of memory")
-        }
-        context = made
-        var status = FilePathBytes.withCString(path) { heif_context_read_from_file(made, $0, nil) }
-        guard status.code == heif_error_Ok else { throw Self.error("read HEIF", path, status) }
-        var handle: OpaquePointer?
-        status = heif_context_get_primary_image_handle(context, &handle)
-        guard status.code == heif_error_Ok, let handle else { throw Self.error("find the HEIF primary image", path, status) }
-        defer { heif_image_handle_release(handle) }
-        guard let options = heif_decoding_options_alloc() else {
-            throw MediaReadError("heif_decoding_options_alloc", path: path, reason: "out of memory")
-        }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
-        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx {
-            matrix = nclx.pointee.matrix_coefficients == heif_matrix_coefficients_ITU_R_BT_709_5 ? .bt709 : .bt601
-            fullRange = nclx.pointee.full_range_flag != 0
-            heif_nclx_color_profile_free(nclx)
-        }
-        var decoded: OpaquePointer?
-        status = heif_decode_image(handle, &decoded, heif_colorspace_YCbCr, heif_chroma_420, options)
-        guard status.code == heif_error_Ok, let decoded else { throw Self.error("decode HEIF image", path, status) }
+        let handle = try HeifContext(reading: path).primaryImage()
+        (matrix, fullRange) = handle.colourEncoding()
+        let decoded = try handle.decodeYCbCr420()
+        width = decoded.width(of: heif_channel_Y)
+        height = decoded.height(of: heif_channel_Y)
+        guard width > 0, height > 0 else { throw MediaError("decode HEIF image", path: path, reason: "the image has no pixels") }
         image = decoded
-        width = Int(heif_image_get_width(decoded, heif_channel_Y))
-        height = Int(heif_image_get_height(decoded, heif_channel_Y))
-        guard width > 0, height > 0 else { throw MediaReadError("decode HEIF image", path: path, reason: "the image has no pixels") }
-    }
-
-    deinit {
-        if let image { heif_image_release(image) }
-        heif_context_free(context)
-    }
-
-    static func error(_ operation: String, _ path: String, _ error: heif_error) -> MediaReadError {
-        let message = error.message.map { String(cString: $0) } ?? "code \(error.code.rawValue)"
-        return MediaReadError(operation, path: path, reason: message)
     }
 
     /// The decoded planes as a yuv420p frame for libswscale, not copied: the frame points into
     /// this picture's memory, so it must not be used after the picture is released or freed.
     func borrowedYUVFrame() throws -> CodecFrame {
-        guard let image else { throw MediaReadError("read HEIF pixels", path: path, reason: "already released") }
+        guard let image else { throw MediaError("read HEIF pixels", path: path, reason: "already released") }
         let frame = try CodecFrame()
         frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointer.pointee.width = Int32(width)
         frame.pointer.pointee.height = Int32(height)
         for (index, channel) in [heif_channel_Y, heif_channel_Cb, heif_channel_Cr].enumerated() {
-            var stride: Int32 = 0
-            guard let plane = heif_image_get_plane_readonly(image, channel, &stride) else {
-                throw MediaReadError("read HEIF pixels", path: path, reason: "the image has no Y'CbCr planes")
+            guard let plane = image.readOnlyPlane(channel) else {
+                throw MediaError("read HEIF pixels", path: path, reason: "the image has no Y'CbCr planes")
             }
-            withUnsafeMutableBytes(of: &frame.pointer.pointee.data) { $0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)[index] = UnsafeMutablePointer(mutating: plane) }
-            withUnsafeMutableBytes(of: &frame.pointer.pointee.linesize) { $0.bindMemory(to: Int32.self)[index] = stride }
+            withUnsafeMutableBytes(of: &frame.pointer.pointee.data) { $0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)[index] = UnsafeMutablePointer(mutating: plane.pixels) }
+            withUnsafeMutableBytes(of: &frame.pointer.pointee.linesize) { $0.bindMemory(to: Int32.self)[index] = Int32(plane.stride) }
         }
         return frame
     }
 
     /// Frees the decoded pixels early (they are the largest thing a photo costs).
-    func release() {
-        if let image { heif_image_release(image) }
-        image = nil
-    }
+    func release() { image = nil }
 }

@@ -12,7 +12,7 @@ public enum MetadataProbe {
         case notMedia
     }
 
-    /// Reads `path`. Throws `MediaReadError` when the file is, or claims by its name to be, a
+    /// Reads `path`. Throws `MediaError` when the file is, or claims by its name to be, a
     /// photo or video that cannot be read; the error says why.
     /// - Parameters:
     ///   - modified: the file's modification time, the last-resort capture time.
@@ -28,13 +28,13 @@ public enum MetadataProbe {
         let file = try RandomAccessFile(path: path)
         let claimsMedia = MediaFormat.mediaExtensions.contains(fileExtension(path))
         if file.size == 0 {
-            if claimsMedia { throw MediaReadError("read", path: path, reason: "the file is empty") }
+            if claimsMedia { throw MediaError("read", path: path, reason: "the file is empty") }
             return (.notMedia, false)
         }
         let head = try file.read(at: 0, count: FormatSniffer.headerLength)
         guard let format = FormatSniffer.detect(head) else {
             if claimsMedia {
-                throw MediaReadError("recognise", path: path, reason: "the content is not JPEG, HEIF, PNG, WebP, MP4 or QuickTime")
+                throw MediaError("recognise", path: path, reason: "the content is not JPEG, HEIF, PNG, WebP, MP4 or QuickTime")
             }
             return (.notMedia, false)
         }
@@ -68,16 +68,16 @@ public enum MetadataProbe {
         case .png: container = try PNGContainer.read(file)
         case .webp: container = try WebPContainer.read(file)
         case .heif, .avif:
-            HeifLibrary.initialise()
-            let image = try HeifFile(path: file.path).primaryImage()
-            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: image.exif, xmp: image.xmp)
+            let image = try HeifContext(reading: file.path).primaryImage()
+            container = PhotoContainer(storedWidth: image.width, storedHeight: image.height, exif: try image.exifBlock(), xmp: image.xmpPacket())
             displayedByContainer = true
-            metadata.colour = image.colour
-            metadata.colourWarning = image.colourWarning
+            let (colour, warning) = image.colour()
+            metadata.colour = colour
+            metadata.colourWarning = warning
         default:
-            throw MediaReadError("read", path: file.path, reason: "not a photo format")
+            throw MediaError("read", path: file.path, reason: "not a photo format")
         }
-        if let problem = container.problem { throw MediaReadError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+        if let problem = container.problem { throw MediaError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
         if metadata.colour == nil {
             let (colour, warning) = SourceColour.icc(container.icc)
             metadata.colour = colour
@@ -115,7 +115,7 @@ public enum MetadataProbe {
                 embedded.duration = probe.duration
                 embedded.hasAudio = probe.hasAudio
                 metadata.embeddedMotion = embedded
-            } catch let error as MediaReadError {
+            } catch let error as MediaError {
                 metadata.warnings.append("the Motion Photo's movie (bytes \(embedded.offset)–\(embedded.byteRange.upperBound)) "
                     + "cannot be read (\(error.operation): \(error.reason)); the motion is ignored")
             }
@@ -187,10 +187,4 @@ public enum MetadataProbe {
         guard let names = expected[format], !names.contains(ext) else { return nil }
         return "named .\(ext) but the content is \(format.rawValue.uppercased())"
     }
-}
-
-/// libheif wants `heif_init` once per process before its plugins are used.
-enum HeifLibrary {
-    private static let once: Void = { _ = heif_init(nil) }()
-    static func initialise() { _ = once }
 }

@@ -35,7 +35,7 @@ final class MovTextTrack {
         let header = Array(Self.assHeader.utf8)
         // The codec context owns (and frees) its subtitle header, so it is copied with av_malloc.
         guard let copy = av_mallocz(header.count + 1)?.bindMemory(to: UInt8.self, capacity: header.count + 1) else {
-            throw MediaWriteError("set up the subtitle track", path: path, reason: "out of memory")
+            throw MediaError("set up the subtitle track", path: path, reason: "out of memory", code: .outOfMemory)
         }
         copy.update(from: header, count: header.count)
         c.pointee.subtitle_header = copy
@@ -53,8 +53,7 @@ final class MovTextTrack {
             guard end > start else { continue }
             let size = try encode(cue.text, order: k, into: &buffer)
             let packet = try CodecPacket()
-            let status = av_new_packet(packet.pointer, Int32(size))
-            if status < 0 { throw MediaWriteError("write a subtitle", path: path, reason: avErrorText(status)) }
+            try check(av_new_packet(packet.pointer, Int32(size)), "write a subtitle", path: path)
             buffer.withUnsafeBufferPointer { b in
                 if let from = b.baseAddress { packet.pointer.pointee.data.update(from: from, count: size) }
             }
@@ -75,7 +74,7 @@ final class MovTextTrack {
         guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.stride)?
                 .bindMemory(to: UnsafeMutablePointer<AVSubtitleRect>?.self, capacity: 1),
               let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.stride)?.bindMemory(to: AVSubtitleRect.self, capacity: 1) else {
-            throw MediaWriteError("write a subtitle", path: path, reason: "out of memory")
+            throw MediaError("write a subtitle", path: path, reason: "out of memory", code: .outOfMemory)
         }
         rects[0] = rect
         subtitle.rects = rects
@@ -86,7 +85,6 @@ final class MovTextTrack {
         let size = buffer.withUnsafeMutableBufferPointer { b in
             avcodec_encode_subtitle(encoder.pointer, b.baseAddress, Int32(b.count), &subtitle)
         }
-        if size < 0 { throw MediaWriteError("encode a subtitle", path: path, reason: avErrorText(size)) }
-        return Int(size)
+        return Int(try check(size, "encode a subtitle", path: path))
     }
 }

@@ -2,23 +2,24 @@ import CFFmpeg
 
 /// An output `AVFormatContext` with its `AVIOContext`, owned here: `deinit` closes the file if it
 /// is still open and frees the context (doc/examples/mux.c's cleanup).
-final class MuxerContext {
+package final class MuxerContext {
     private let context: UnsafeMutablePointer<AVFormatContext>
     /// The file written (a temporary name).
-    let path: String
+    package let path: String
     /// The name used in messages (the final name).
-    let reportedPath: String
+    package let reportedPath: String
     private var headerWritten = false
     private var fileOpen = false
     private var streamTimeBases: [AVRational] = []
 
-    init(format: String, path: String, reportedPath: String) throws {
+    /// A muxer chosen by name ("mp4", "mov"), writing to `path`.
+    package init(format: String, path: String, reportedPath: String) throws {
         self.path = path
         self.reportedPath = reportedPath
         var made: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = avformat_alloc_output_context2(&made, nil, format, path)
         guard status >= 0, let made else {
-            throw MediaWriteError("create \(format) muxer", path: reportedPath, reason: avErrorText(status < 0 ? status : lenta_averror(ENOMEM)))
+            throw MediaError("create \(format) muxer", path: reportedPath, ffmpeg: status < 0 ? status : lenta_averror(ENOMEM))
         }
         context = made
     }
@@ -28,66 +29,87 @@ final class MuxerContext {
         avformat_free_context(context)
     }
 
-    var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+    package var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+    private var writesFile: Bool { context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 }
 
     /// Adds a stream for an opened encoder; returns its index.
-    func addStream(for encoder: EncoderContext) throws -> Int {
+    /// - Parameter constantFrameRate: for video, whether to declare the encoder's frame rate as
+    ///   the stream's average (a variable-frame-rate stream leaves it to the muxer).
+    package func addStream(for encoder: EncoderContext, constantFrameRate: Bool = true) throws -> Int {
         guard let stream = avformat_new_stream(context, nil) else {
-            throw MediaWriteError("add stream", path: reportedPath, reason: "out of memory")
+            throw MediaError("add stream", path: reportedPath, reason: "out of memory", code: .outOfMemory)
         }
+        stream.pointee.id = Int32(context.pointee.nb_streams) - 1
         stream.pointee.time_base = encoder.pointer.pointee.time_base
-        let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer)
-        if status < 0 { throw MediaWriteError("copy \(encoder.name) parameters to the stream", path: reportedPath, reason: avErrorText(status)) }
-        if encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer),
+                  "copy \(encoder.name) parameters to the stream", path: reportedPath)
+        if encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO, constantFrameRate {
             stream.pointee.avg_frame_rate = encoder.pointer.pointee.framerate
         }
         streamTimeBases.append(stream.pointee.time_base)
         return Int(stream.pointee.index)
     }
 
-    /// Sets a stream's codec tag (`hvc1` for HEVC, so Apple's players take it); before the header.
-    func setCodecTag(_ tag: String, stream: Int) {
-        let bytes = Array(tag.utf8)
-        guard bytes.count == 4, stream < Int(context.pointee.nb_streams), let s = context.pointee.streams[stream] else { return }
-        s.pointee.codecpar.pointee.codec_tag = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    private func stream(_ index: Int) throws -> UnsafeMutablePointer<AVStream> {
+        guard index >= 0, index < Int(context.pointee.nb_streams), let stream = context.pointee.streams[index] else {
+            throw MediaError("find stream", path: reportedPath, reason: "no stream \(index)")
+        }
+        return stream
     }
 
-    /// Container tags (`title`, `creation_time`, `location`…); before the header.
-    func setMetadata(_ tags: [(key: String, value: String)]) {
-        for (key, value) in tags { av_dict_set(&context.pointee.metadata, key, value, 0) }
+    /// Sets the four-character code a stream is written with (`hvc1` for HEVC that Apple plays).
+    package func setCodecTag(_ fourCC: String, stream index: Int) throws {
+        let b = Array(fourCC.utf8)
+        guard b.count == 4 else { throw MediaError("set codec tag", path: reportedPath, reason: "'\(fourCC)' is not four characters") }
+        try stream(index).pointee.codecpar.pointee.codec_tag = UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
+    }
+
+    /// Stores a display matrix turning the picture `degrees` counter-clockwise (what
+    /// `av_display_rotation_get` and ffprobe read back).
+    package func setDisplayRotation(_ degrees: Double, stream index: Int) throws {
+        guard let data = av_stream_new_side_data(try stream(index), AV_PKT_DATA_DISPLAYMATRIX, 9 * 4) else {
+            throw MediaError("add display matrix", path: reportedPath, reason: "out of memory", code: .outOfMemory)
+        }
+        // av_display_rotation_set turns clockwise: the counter-clockwise angle is negated.
+        data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, -degrees) }
+    }
+
+    /// Sets a container metadata tag (before the header is written).
+    package func setTag(_ key: String, _ value: String) throws {
+        try check(av_dict_set(&context.pointee.metadata, key, value, 0), "set tag \(key)", path: reportedPath)
     }
 
     /// Chapters, `[start, end)` in `timeBase` units, each with its title; before the header.
     /// They are `AVChapter`s of the context, freed with it by `avformat_free_context`.
-    func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], timeBase: AVRational) throws {
+    package func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], timeBase: AVRational) throws {
         guard !chapters.isEmpty else { return }
         let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
         guard let raw = av_mallocz(chapters.count * size) else {
-            throw MediaWriteError("add chapters", path: reportedPath, reason: "out of memory")
+            throw MediaError("add chapters", path: reportedPath, reason: "out of memory", code: .outOfMemory)
         }
         let list = raw.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: chapters.count)
         // Hand the list to the context at once, so every chapter made is freed with it.
         context.pointee.chapters = list
         for (k, chapter) in chapters.enumerated() {
             guard let made = av_mallocz(MemoryLayout<AVChapter>.stride)?.bindMemory(to: AVChapter.self, capacity: 1) else {
-                throw MediaWriteError("add chapters", path: reportedPath, reason: "out of memory")
+                throw MediaError("add chapters", path: reportedPath, reason: "out of memory", code: .outOfMemory)
             }
             made.pointee.id = Int64(k + 1)
             made.pointee.time_base = timeBase
             made.pointee.start = chapter.start
             made.pointee.end = chapter.end
-            av_dict_set(&made.pointee.metadata, "title", chapter.title, 0)
             list[k] = made
             context.pointee.nb_chapters = UInt32(k + 1)
+            try check(av_dict_set(&made.pointee.metadata, "title", chapter.title, 0), "set chapter title", path: reportedPath)
         }
     }
 
     /// Adds HDR mastering display and content light level metadata to a video stream (the MP4
     /// muxer writes them as `mdcv` and `clli` boxes).
-    func addHDRMetadata(stream index: Int) throws {
+    package func addHDRMetadata(stream index: Int) throws {
         guard let stream = context.pointee.streams[index] else { return }
         guard let mastering = av_mastering_display_metadata_alloc() else {
-            throw MediaWriteError("allocate HDR metadata", path: reportedPath, reason: "out of memory")
+            throw MediaError("allocate HDR metadata", path: reportedPath, reason: "out of memory", code: .outOfMemory)
         }
         let p = HDRMetadata.primaries
         mastering.pointee.display_primaries = (
@@ -103,11 +125,11 @@ final class MuxerContext {
             .assumingMemoryBound(to: UInt8.self), MemoryLayout<AVMasteringDisplayMetadata>.size)
         if status < 0 {
             av_free(mastering)
-            throw MediaWriteError("add mastering display metadata", path: reportedPath, reason: avErrorText(status))
+            throw MediaError("add mastering display metadata", path: reportedPath, ffmpeg: status)
         }
         var size = 0
         guard let light = av_content_light_metadata_alloc(&size) else {
-            throw MediaWriteError("allocate HDR metadata", path: reportedPath, reason: "out of memory")
+            throw MediaError("allocate HDR metadata", path: reportedPath, reason: "out of memory", code: .outOfMemory)
         }
         light.pointee.MaxCLL = UInt32(HDRMetadata.maxCLL)
         light.pointee.MaxFALL = UInt32(HDRMetadata.maxFALL)
@@ -115,23 +137,26 @@ final class MuxerContext {
             .assumingMemoryBound(to: UInt8.self), size)
         if status < 0 {
             av_free(light)
-            throw MediaWriteError("add content light level metadata", path: reportedPath, reason: avErrorText(status))
+            throw MediaError("add content light level metadata", path: reportedPath, ffmpeg: status)
         }
     }
 
-    /// Opens the file and writes the header with muxer `options` (e.g. movflags).
-    func writeHeader(options: [(String, String)]) throws {
-        var status = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
-        if status < 0 { throw MediaWriteError("open output", path: reportedPath, reason: avErrorText(status)) }
-        fileOpen = true
+    /// Opens the file and writes the header with muxer `options` (e.g. movflags); options the
+    /// muxer did not take are an error.
+    package func writeHeader(options: [(String, String)]) throws {
+        if writesFile {
+            try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "open output", path: reportedPath)
+            fileOpen = true
+        }
         var dictionary: OpaquePointer? = nil
         defer { av_dict_free(&dictionary) }
-        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
-        status = avformat_write_header(context, &dictionary)
-        if status < 0 { throw MediaWriteError("write header", path: reportedPath, reason: avErrorText(status)) }
+        for (key, value) in options {
+            try check(av_dict_set(&dictionary, key, value, 0), "set muxer option \(key)", path: reportedPath)
+        }
+        try check(avformat_write_header(context, &dictionary), "write header", path: reportedPath)
         if av_dict_count(dictionary) > 0 {
             let unused = dictionaryEntries(dictionary).keys.sorted().joined(separator: ", ")
-            throw MediaWriteError("write header", path: reportedPath, reason: "the muxer did not take options \(unused)")
+            throw MediaError("write header", path: reportedPath, reason: "the muxer did not take options \(unused)")
         }
         headerWritten = true
         // The muxer may have changed the time bases.
@@ -139,20 +164,18 @@ final class MuxerContext {
     }
 
     /// Rescales an encoder's packet to the stream's time base and hands it to the interleaver.
-    func write(_ packet: CodecPacket, from encoder: EncoderContext, stream: Int) throws {
+    package func write(_ packet: CodecPacket, from encoder: EncoderContext, stream: Int) throws {
         av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, streamTimeBases[stream])
         packet.pointer.pointee.stream_index = Int32(stream)
-        let status = av_interleaved_write_frame(context, packet.pointer)
-        if status < 0 { throw MediaWriteError("write packet", path: reportedPath, reason: avErrorText(status)) }
+        try check(av_interleaved_write_frame(context, packet.pointer), "write packet", path: reportedPath)
     }
 
     /// Writes the trailer (the `moov` atom; with +faststart, moved to the front) and closes the file.
-    func finish() throws {
-        guard headerWritten else { throw MediaWriteError("write trailer", path: reportedPath, reason: "no header was written") }
-        let status = av_write_trailer(context)
-        if status < 0 { throw MediaWriteError("write trailer", path: reportedPath, reason: avErrorText(status)) }
+    package func finish() throws {
+        guard headerWritten else { throw MediaError("write trailer", path: reportedPath, reason: "no header was written") }
+        try check(av_write_trailer(context), "write trailer", path: reportedPath)
+        guard fileOpen else { return }
         fileOpen = false
-        let closed = avio_closep(&context.pointee.pb)
-        if closed < 0 { throw MediaWriteError("close output", path: reportedPath, reason: avErrorText(closed)) }
+        try check(avio_closep(&context.pointee.pb), "close output", path: reportedPath)
     }
 }

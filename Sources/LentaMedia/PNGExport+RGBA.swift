@@ -12,7 +12,7 @@ extension PNGExport {
         let frame = try CodecFrame.video(width: image.width, height: image.height, format: format, path: path)
         try frame.makeWritable(path: path)
         guard let base = frame.pointer.pointee.data.0 else {
-            throw MediaWriteError("encode PNG", path: path, reason: "the frame has no buffer")
+            throw MediaError("encode PNG", path: path, reason: "the frame has no buffer")
         }
         let stride = Int(frame.pointer.pointee.linesize.0)
         let channels = opaque ? 3 : 4

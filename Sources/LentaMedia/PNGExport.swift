@@ -35,7 +35,7 @@ public enum PNGExport {
         var bytes: [UInt8] = []
         try encoder.encode(picture) { bytes += $0.bytes }
         try encoder.drain { bytes += $0.bytes }
-        guard !bytes.isEmpty else { throw MediaWriteError("encode PNG", path: path, reason: "the encoder produced nothing") }
+        guard !bytes.isEmpty else { throw MediaError("encode PNG", path: path, reason: "the encoder produced nothing") }
         return bytes
     }
 

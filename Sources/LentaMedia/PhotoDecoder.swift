@@ -24,7 +24,7 @@ public struct PhotoDecoder: Sendable {
     /// Reads what the photo is and how it is turned, from its headers (`MetadataProbe`).
     public init(path: String) throws {
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else {
-            throw MediaReadError("decode photo", path: path, reason: "not a photo")
+            throw MediaError("decode photo", path: path, reason: "not a photo")
         }
         try self.init(path: path, metadata: metadata)
     }
@@ -33,9 +33,9 @@ public struct PhotoDecoder: Sendable {
     /// (a resolved story's item): nothing is read until `decode`.
     public init(path: String, metadata: MediaMetadata) throws {
         self.path = path
-        guard metadata.kind == .photo else { throw MediaReadError("decode photo", path: path, reason: "a video, not a photo") }
+        guard metadata.kind == .photo else { throw MediaError("decode photo", path: path, reason: "a video, not a photo") }
         guard let w = metadata.width, let h = metadata.height, w > 0, h > 0 else {
-            throw MediaReadError("decode photo", path: path, reason: "the picture size is unknown")
+            throw MediaError("decode photo", path: path, reason: "the picture size is unknown")
         }
         format = metadata.format
         let byLibheif = format == .heif || format == .avif
@@ -66,8 +66,8 @@ public struct PhotoDecoder: Sendable {
         guard let lowres = (wanted...max(wanted, largest)).first(where: {
             PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: $0) <= PhotoMemoryBudget.maximumBytes
         }) else {
-            throw MediaReadError("decode photo", path: path,
-                                 reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
+            throw MediaError("decode photo", path: path,
+                             reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
         }
         let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
         let planar: PlanarFrame = try PhotoMemoryBudget.gate.withReservation(bytes) {
@@ -91,15 +91,15 @@ public struct PhotoDecoder: Sendable {
     private func decodeWithLibavcodec(width w: Int, height h: Int, lowres: Int) throws -> PlanarFrame {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
-            throw MediaReadError("find picture", path: path, reason: "no image stream")
+            throw MediaError("find picture", path: path, reason: "no image stream")
         }
         let decoded = try CodecFrame()
         do {
             let frames = try StreamFrames(container: container, stream: stream.index, lowres: lowres, threads: 1)
             guard try frames.next(into: decoded) else {
-                throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+                throw MediaError("decode picture", path: path, reason: "the file holds no complete picture")
             }
-        } catch let error as MediaReadError where format == .jpeg && error.reason.contains("Not yet implemented") {
+        } catch let error as MediaError where format == .jpeg && error.code == .notImplemented {
             // CMYK and YCCK JPEGs: libjpeg-turbo decodes them.
             let rgb = try CMYKJPEGPicture.rgbFrame(path: path, scaleDenominator: 1 << lowres)
             return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
@@ -128,7 +128,7 @@ public struct PhotoDecoder: Sendable {
         toYUV.setColourspace(source: .bt709, sourceFullRange: true, destination: .bt709, destinationFullRange: false)
         let yuv = try toYUV.convert(rgb)
         guard let planar = yuv.planarFrame() else {
-            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
+            throw MediaError("convert picture", path: path, reason: "libswscale gave no yuv420p picture")
         }
         return planar
     }

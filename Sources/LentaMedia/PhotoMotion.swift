@@ -20,7 +20,7 @@ public struct PhotoMotion: Hashable, Sendable {
     public var playableSound: Bool
 
     /// The motion of the still at `path`, whose metadata `MetadataProbe` read; nil when it has
-    /// none. Throws `MediaReadError` when the photo says it has motion that cannot be read.
+    /// none. Throws `MediaError` when the photo says it has motion that cannot be read.
     public static func of(stillAt path: String, metadata: MediaMetadata) throws -> PhotoMotion? {
         guard metadata.kind == .photo else { return nil }
         if let embedded = metadata.embeddedMotion {

@@ -16,7 +16,7 @@ public enum ProjectMediaInspector {
                 }
                 return .media(metadata, playableSound: playableSound)
             }
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .unreadable(error.reason)
         } catch {
             return .unreadable("\(error)")
@@ -28,7 +28,7 @@ public enum ProjectMediaInspector {
         do {
             let decoder = try AudioDecoder(path: url.path)
             return .sound(duration: decoder.duration)
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .unplayable(error.reason)
         } catch {
             return .unplayable("\(error)")

@@ -8,7 +8,7 @@ public enum ProjectMotionInspector {
             guard case .media(let metadata) = try MetadataProbe.read(path: url.path, modified: 0, now: Date().timeIntervalSince1970),
                   let motion = try PhotoMotion.of(stillAt: url.path, metadata: metadata) else { return .none }
             return .motion(ResolvedMotion(source: motion.source, duration: motion.duration, playableSound: motion.playableSound))
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .unreadable(error.reason)
         } catch {
             return .unreadable("\(error)")

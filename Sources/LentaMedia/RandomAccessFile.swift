@@ -15,12 +15,12 @@ final class RandomAccessFile {
     init(path: String) throws {
         self.path = path
         fd = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw MediaReadError("open", path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw MediaError.system("open", path: path) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = MediaError.system("stat", path: path)
             close(fd)
-            throw MediaReadError("stat", path: path, reason: reason)
+            throw error
         }
         size = Int64(st.st_size)
     }
@@ -40,7 +40,7 @@ final class RandomAccessFile {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw MediaReadError("read", path: path, reason: String(cString: strerror(errno)))
+                throw MediaError.system("read", path: path)
             }
             if n == 0 { break }
             done += n

@@ -2,22 +2,22 @@ import CFFmpeg
 
 /// A libswscale context (`SwsContext`) converting frames of one size and pixel format to
 /// another, owned here and freed in `deinit`.
-final class ScaleContext {
+package final class ScaleContext {
     private let context: OpaquePointer
-    let path: String
-    let destinationWidth: Int
-    let destinationHeight: Int
-    let destinationFormat: AVPixelFormat
+    package let path: String
+    package let destinationWidth: Int
+    package let destinationHeight: Int
+    package let destinationFormat: AVPixelFormat
 
     /// The matrices libswscale knows (`SWS_CS_*`).
-    enum Matrix: Int32 {
+    package enum Matrix: Int32 {
         case bt709 = 1  // SWS_CS_ITU709
         case bt601 = 5  // SWS_CS_ITU601
     }
 
     /// - Parameter flags: `SWS_*` flags: the filter (`SWS_AREA`, `SWS_LANCZOS`, …) and, for exact
     ///   results, `SWS_BITEXACT | SWS_ACCURATE_RND`.
-    init(from source: (width: Int, height: Int, format: AVPixelFormat),
+    package init(from source: (width: Int, height: Int, format: AVPixelFormat),
          to destination: (width: Int, height: Int, format: AVPixelFormat), flags: Int32, path: String) throws {
         self.path = path
         destinationWidth = destination.width
@@ -28,7 +28,7 @@ final class ScaleContext {
                                         flags, nil, nil, nil) else {
             let from = av_get_pix_fmt_name(source.format).map { String(cString: $0) } ?? "format \(source.format.rawValue)"
             let to = av_get_pix_fmt_name(destination.format).map { String(cString: $0) } ?? "format \(destination.format.rawValue)"
-            throw MediaReadError("convert \(from) \(source.width)×\(source.height) to \(to) \(destination.width)×\(destination.height)",
+            throw MediaError("convert \(from) \(source.width)×\(source.height) to \(to) \(destination.width)×\(destination.height)",
                                  path: path, reason: "libswscale cannot do this conversion")
         }
         context = made
@@ -37,17 +37,17 @@ final class ScaleContext {
     deinit { sws_freeContext(context) }
 
     /// Sets the Y'CbCr matrices and ranges of both sides (ignored on an RGB side).
-    func setColourspace(source: Matrix, sourceFullRange: Bool, destination: Matrix, destinationFullRange: Bool) {
+    package func setColourspace(source: Matrix, sourceFullRange: Bool, destination: Matrix, destinationFullRange: Bool) {
         _ = sws_setColorspaceDetails(context, sws_getCoefficients(source.rawValue), sourceFullRange ? 1 : 0,
                                      sws_getCoefficients(destination.rawValue), destinationFullRange ? 1 : 0,
                                      0, 1 << 16, 1 << 16)
     }
 
     /// Converts `source` into a new frame of the destination's size and format.
-    func convert(_ source: CodecFrame) throws -> CodecFrame {
+    package func convert(_ source: CodecFrame) throws -> CodecFrame {
         let output = try CodecFrame.video(width: destinationWidth, height: destinationHeight, format: destinationFormat, path: path)
         let status = sws_scale_frame(context, output.pointer, source.pointer)
-        if status < 0 { throw MediaReadError("scale picture", path: path, reason: avErrorText(status)) }
+        try check(status, "scale picture", path: path)
         return output
     }
 }

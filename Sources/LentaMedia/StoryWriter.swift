@@ -39,9 +39,12 @@ public final class StoryWriter {
     public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0, metadata: StoryMetadata = StoryMetadata()) throws {
         self.path = path
         self.preset = preset
-        temporaryPath = StaleTemporaryFiles.temporaryPath(for: path)
+        temporaryPath = AtomicWrite.temporaryPath(for: path)
         muxer = try MuxerContext(format: "mp4", path: temporaryPath, reportedPath: path)
-        // Claimed while written, so the next render of this output removes it only once we are gone.
+        PartialOutput.began(temporaryPath)
+        // Made now and claimed while written (the muxer opens it again, the same file), so the
+        // next render of this output removes it only once we are gone.
+        _ = FileManager.default.createFile(atPath: temporaryPath, contents: nil)
         claim = TemporaryFileClaim(path: temporaryPath)
         do {
             let choice = try VideoEncoderChoice(preset: preset, globalHeader: muxer.needsGlobalHeader, threads: threads, path: path)
@@ -51,7 +54,7 @@ public final class StoryWriter {
             videoEncoderName = choice.encoder.name
             videoStream = try muxer.addStream(for: video)
             // Apple's players take HEVC in MP4 only as `hvc1` (parameter sets in the sample entry).
-            if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { muxer.setCodecTag("hvc1", stream: videoStream) }
+            if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { try muxer.setCodecTag("hvc1", stream: videoStream) }
             if preset.colour.isHDR { try muxer.addHDRMetadata(stream: videoStream) }
             if audio {
                 let encoder = try Self.audioEncoder(preset, globalHeader: muxer.needsGlobalHeader, path: path)
@@ -61,7 +64,7 @@ public final class StoryWriter {
             }
             let subtitles = metadata.subtitleTrack.isEmpty ? nil : try MovTextTrack(muxer: muxer, path: path)
             let tags = metadata.tags
-            muxer.setMetadata(tags)
+            for (key, value) in tags { try muxer.setTag(key, value) }
             try muxer.setChapters(metadata.chapters.map { chapter in
                 let thousand = Rational(1000)
                 return ((chapter.start * thousand).rounded, (chapter.end * thousand).rounded, chapter.title)
@@ -75,12 +78,14 @@ public final class StoryWriter {
             try subtitles?.write(metadata.subtitleTrack, to: muxer)
             picture = try CodecFrame.video(width: preset.width, height: preset.height, format: VideoEncoderChoice.pixelFormat(preset), path: path)
         } catch {
+            PartialOutput.ended(temporaryPath)
             unlink(temporaryPath)
             throw error
         }
     }
 
     deinit {
+        PartialOutput.ended(temporaryPath)
         if !finished { unlink(temporaryPath) }
     }
 
@@ -89,9 +94,9 @@ public final class StoryWriter {
 
     /// Encodes the next frame (frame `framesWritten`, shown at `framesWritten / fps`).
     public func appendVideo(_ frame: PlanarFrame) throws {
-        guard !finished else { throw MediaWriteError("encode video", path: path, reason: "the file is already finished") }
+        guard !finished else { throw MediaError("encode video", path: path, reason: "the file is already finished") }
         guard frame.width == preset.width, frame.height == preset.height else {
-            throw MediaWriteError("encode video", path: path,
+            throw MediaError("encode video", path: path,
                                   reason: "frame is \(frame.width)×\(frame.height), the story \(preset.width)×\(preset.height)")
         }
         if let hardware {
@@ -107,8 +112,8 @@ public final class StoryWriter {
 
     /// Adds interleaved samples (any count; whole encoder frames are sent as they fill).
     public func appendAudio(_ interleaved: [Float]) throws {
-        guard !finished else { throw MediaWriteError("encode audio", path: path, reason: "the file is already finished") }
-        guard let audio else { throw MediaWriteError("encode audio", path: path, reason: "the writer was made without sound") }
+        guard !finished else { throw MediaError("encode audio", path: path, reason: "the file is already finished") }
+        guard let audio else { throw MediaError("encode audio", path: path, reason: "the writer was made without sound") }
         pendingAudio += interleaved
         let block = audio.frameSize * audio.channels
         var start = 0
@@ -121,28 +126,14 @@ public final class StoryWriter {
 
     private func sendAudio(_ samples: ArraySlice<Float>, count: Int) throws {
         guard let audio else { return }
-        let frame = try CodecFrame()
-        let f = frame.pointer
-        f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-        f.pointee.sample_rate = audio.encoder.pointer.pointee.sample_rate
-        f.pointee.nb_samples = Int32(count)
-        var status = av_channel_layout_copy(&f.pointee.ch_layout, &audio.encoder.pointer.pointee.ch_layout)
-        if status < 0 { throw MediaWriteError("set audio channel layout", path: path, reason: avErrorText(status)) }
-        status = av_frame_get_buffer(f, 0)
-        if status < 0 { throw MediaWriteError("allocate audio frame", path: path, reason: avErrorText(status)) }
-        guard let planes = f.pointee.extended_data else { throw MediaWriteError("allocate audio frame", path: path, reason: "no planes") }
+        let frame = try CodecFrame.audio(samples: count, for: audio.encoder, path: path)
         let channels = audio.channels
         let base = samples.startIndex
-        for ch in 0..<channels {
-            guard let plane = planes[ch] else { continue }
-            plane.withMemoryRebound(to: Float.self, capacity: count) { out in
-                for i in 0..<count {
-                    let index = base + i * channels + ch
-                    out[i] = index < samples.endIndex ? samples[index] : 0
-                }
-            }
-        }
-        f.pointee.pts = Int64(samplesWritten)
+        try frame.fillPlanarFloat({ i, ch in
+            let index = base + i * channels + ch
+            return index < samples.endIndex ? samples[index] : 0
+        }, path: path)
+        frame.pointer.pointee.pts = Int64(samplesWritten)
         try audio.encoder.encode(frame) { try muxer.write($0, from: audio.encoder, stream: audio.stream) }
         samplesWritten += count
     }
@@ -162,9 +153,8 @@ public final class StoryWriter {
             try audio.encoder.drain { try muxer.write($0, from: audio.encoder, stream: audio.stream) }
         }
         try muxer.finish()
-        guard rename(temporaryPath, path) == 0 else {
-            throw MediaWriteError("rename into place", path: path, reason: String(cString: strerror(errno)))
-        }
+        try AtomicWrite.moveIntoPlace(temporaryPath, path)
+        PartialOutput.ended(temporaryPath)
         finished = true
     }
 

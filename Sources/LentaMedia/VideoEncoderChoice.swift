@@ -22,13 +22,13 @@ struct VideoEncoderChoice {
                 self.hardware = hardware
                 notice = failures.isEmpty ? nil : failures.joined(separator: "; ") + "; using \(name)"
                 return
-            } catch let error as MediaWriteError {
+            } catch let error as MediaError {
                 // "open hevc_vaapi encoder: …" says nothing the name does not; "open a VA-API device: …" does.
                 let step = error.operation.hasPrefix("open \(name)") || error.operation == "find encoder" ? "" : "\(error.operation): "
                 failures.append("\(name) cannot open (\(step)\(error.reason))")
             }
         }
-        throw MediaWriteError("open a video encoder", path: path, reason: failures.joined(separator: "; "))
+        throw MediaError("open a video encoder", path: path, reason: failures.joined(separator: "; "))
     }
 
     /// Sets up and opens the encoder `name` with the preset's settings, in its own terms.

@@ -41,7 +41,7 @@ struct VideoProbe {
             return av_find_best_stream(ctx, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0) >= 0
         }
         guard let stream = video else {
-            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+            throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
         let par = stream.pointee.codecpar.pointee
         rotation = Self.rotation(stream)

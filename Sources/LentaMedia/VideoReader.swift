@@ -44,7 +44,7 @@ public final class VideoReader {
         try container.findStreamInfo()
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
-            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+            throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
         frames = try StreamFrames(container: container, stream: stream.index, threads: threads)
         timeBase = stream.timeBase
@@ -58,34 +58,34 @@ public final class VideoReader {
             else if ctx.pointee.duration > 0 { seconds = Double(ctx.pointee.duration) / Double(AV_TIME_BASE) }
             return (Int(par.width), Int(par.height), seconds, SourceColour.video(par).0)
         }
-        guard size.0 > 0, size.1 > 0 else { throw MediaReadError("read video size", path: path, reason: "the stream has no picture size") }
+        guard size.0 > 0, size.1 > 0 else { throw MediaError("read video size", path: path, reason: "the stream has no picture size") }
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2
         colour = size.3
         guard timeBase.num > 0, timeBase.den > 0 else {
-            throw MediaReadError("read video timing", path: path, reason: "the stream has no time base")
+            throw MediaError("read video timing", path: path, reason: "the stream has no time base")
         }
     }
 
     /// The picture to show at `time` seconds from the start of the clip.
-    /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
+    /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
     public func picture(at time: Rational) throws -> SourcePicture {
         try timedFrame(at: time).frame
     }
 
     /// The 8-bit picture to show at `time` (codes as stored): for reading back what lenta wrote.
-    /// - Throws: `MediaReadError` for a deeper clip, or as `picture(at:)`.
+    /// - Throws: `MediaError` for a deeper clip, or as `picture(at:)`.
     public func frame(at time: Rational) throws -> PlanarFrame {
         guard case .eightBit(let frame) = try picture(at: time) else {
-            throw MediaReadError("decode video", path: path, reason: "the clip has more than 8 bits per code")
+            throw MediaError("decode video", path: path, reason: "the clip has more than 8 bits per code")
         }
         return frame
     }
 
     /// The picture to show at `time` seconds from the start of the clip, with its own timestamp
     /// (the same for every `time` it is shown at, so callers can reuse work done on it).
-    /// - Throws: `MediaReadError` when the clip has no picture at all or cannot be decoded.
+    /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
     public func timedFrame(at time: Rational) throws -> (time: Rational, frame: SourcePicture) {
         if let current, time < current.time || time - current.time > seekAhead {
             try seek(to: time)
@@ -94,7 +94,7 @@ public final class VideoReader {
         }
         try advance(to: time)
         guard let shown = current ?? upcoming else {
-            throw MediaReadError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
+            throw MediaError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
         }
         // Callers keep what they make of a picture by its timestamp (ClipLayer), so none is kept here.
         return (shown.time, orientation.apply(to: try sourcePicture(shown.frame)))
@@ -161,10 +161,10 @@ public final class VideoReader {
             s.setColourspace(source: .bt709, sourceFullRange: isRGB || full, destination: .bt709, destinationFullRange: isRGB ? false : full)
             scaler = s
         }
-        guard let scaler else { throw MediaReadError("convert video frame", path: path, reason: "no scaler") }
+        guard let scaler else { throw MediaError("convert video frame", path: path, reason: "no scaler") }
         let converted = try scaler.convert(frame)
         if let planar = converted.planarFrame() { return .eightBit(planar) }
         if let deep = converted.deepPlanarFrame() { return .deep(deep) }
-        throw MediaReadError("convert video frame", path: path, reason: "libswscale gave no 4:2:0 picture")
+        throw MediaError("convert video frame", path: path, reason: "libswscale gave no 4:2:0 picture")
     }
 }

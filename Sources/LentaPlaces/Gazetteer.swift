@@ -22,7 +22,7 @@ public final class Gazetteer: Sendable {
     /// The largest radius any place claims in `prominentPlace(near:)`.
     public static let prominenceReachKm = 25.0
     /// Mean Earth radius (IUGG), in km.
-    public static let earthRadiusKm = 6371.0088
+    public static let earthRadiusKm = GeoPoint.earthRadiusKm
 
     /// The file this gazetteer was read from.
     public let path: String
@@ -36,7 +36,7 @@ public final class Gazetteer: Sendable {
     let data: PlacesFile
     let tree: KDTree
 
-    /// Reads a places file. Throws `GazetteerError` naming the file when it is missing,
+    /// Reads a places file. Throws `DataFileError` naming the file when it is missing,
     /// unreadable, truncated or damaged; never traps on bad data.
     public init(contentsOfFile path: String,
                 remoteThresholdKm: Double = Gazetteer.defaultRemoteThresholdKm,
@@ -71,14 +71,11 @@ public final class Gazetteer: Sendable {
     /// else `share/lenta/places.bin` beside an installed lenta's `bin/`; else the source tree this
     /// library was built from.
     public static func bundledFilePath() throws -> String {
-        let found = BundledResource.locate(
-            environmentKey: "LENTA_PLACES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaPlaces"),
+        try BundledResource.path(
+            of: "places.bin", what: "gazetteer data file", environmentKey: "LENTA_PLACES_FILE", bundleName: BundledResource.bundleName(package: "lenta", module: "LentaPlaces"),
             inBundle: { Bundle.module.url(forResource: "places", withExtension: "bin", subdirectory: "Resources") },
-            installedName: "places.bin",
             sourceFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Resources").appendingPathComponent("places.bin"))
-        guard let path = found.path else { throw GazetteerError.resourceNotFound(searched: found.searched) }
-        return path
     }
 
     // MARK: - Queries

@@ -1,4 +1,5 @@
 import Foundation
+import LentaCore
 
 /// The decoded contents of a `places.bin` file (format written by `scripts/build-gazetteer.py`).
 ///
@@ -42,50 +43,29 @@ struct PlacesFile: Sendable {
         return String(decoding: bytes[start..<start + Int(nameLength[i])], as: UTF8.self)
     }
 
-    /// Reads and checks a file. Errors name the file and say what is wrong with it.
+    /// Reads and checks a file. Errors (`DataFileError`) name the file and say what is wrong with it.
     static func load(path: String) throws -> PlacesFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw GazetteerError.fileNotFound(path: path)
-        }
-        if isDirectory.boolValue {
-            throw GazetteerError.unreadable(path: path, reason: "it is a directory")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw GazetteerError.unreadable(path: path, reason: "\(error)")
-        }
-        do {
-            return try decode([UInt8](data))
-        } catch let problem as Problem {
-            throw GazetteerError.malformed(path: path, reason: problem.reason)
-        }
-    }
-
-    struct Problem: Error {
-        var reason: String
+        try BundledResource.load(path, what: "gazetteer data file", parse: decode)
     }
 
     static func decode(_ bytes: [UInt8]) throws -> PlacesFile {
         let headerSize = 8 + 6 * 4
         guard bytes.count >= headerSize + 4 else {
-            throw Problem(reason: "truncated: \(bytes.count) bytes is too short to be a places file")
+            throw DataFileError.damaged("truncated: \(bytes.count) bytes is too short to be a places file")
         }
         guard Array(bytes[0..<8]) == magic else {
-            throw Problem(reason: "not a lenta places file (bad magic)")
+            throw DataFileError.damaged("not a lenta places file (bad magic)")
         }
         var r = Reader(bytes: bytes, position: 8, end: bytes.count - 4)
         let version = try r.u32("format version")
         guard version == formatVersion else {
-            throw Problem(reason: "format version \(version), this build of lenta reads version \(formatVersion)")
+            throw DataFileError.damaged("format version \(version), this build of lenta reads version \(formatVersion)")
         }
         let stored = UInt32(bytes[bytes.count - 4]) | UInt32(bytes[bytes.count - 3]) << 8
             | UInt32(bytes[bytes.count - 2]) << 16 | UInt32(bytes[bytes.count - 1]) << 24
         let computed = bytes.withUnsafeBufferPointer { CRC32.checksum(UnsafeBufferPointer(rebasing: $0[0..<bytes.count - 4])) }
         guard stored == computed else {
-            throw Problem(reason: "checksum mismatch (the file is truncated or damaged: "
+            throw DataFileError.damaged("checksum mismatch (the file is truncated or damaged: "
                           + "\(bytes.count) bytes, crc32 \(hex(computed)), expected \(hex(stored)))")
         }
 
@@ -98,7 +78,7 @@ struct PlacesFile: Sendable {
         guard placeCount * 4 <= bytes.count, countryCount * 3 <= bytes.count, admin1Count * 3 <= bytes.count,
               zoneCount <= bytes.count, groupCount * 10 <= bytes.count,
               countryCount <= 0xFFFF, admin1Count < 0xFFFF, zoneCount <= 0xFFFF, groupCount <= 0xFFFF + 1 else {
-            throw Problem(reason: "header counts do not fit the file's size")
+            throw DataFileError.damaged("header counts do not fit the file's size")
         }
         let source = try r.string("data source")
 
@@ -107,7 +87,7 @@ struct PlacesFile: Sendable {
         for _ in 0..<countryCount {
             let code = try r.bytes(2, "country code")
             guard code.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-                throw Problem(reason: "country code is not two capital letters at byte \(r.position - 2)")
+                throw DataFileError.damaged("country code is not two capital letters at byte \(r.position - 2)")
             }
             countries.append(Country(code: String(decoding: code, as: UTF8.self), name: try r.string("country name")))
         }
@@ -115,7 +95,7 @@ struct PlacesFile: Sendable {
         admin1Names.reserveCapacity(admin1Count)
         for _ in 0..<admin1Count {
             let country = try r.u16("admin1 country")
-            guard Int(country) < countryCount else { throw Problem(reason: "admin1 region refers to country #\(country)") }
+            guard Int(country) < countryCount else { throw DataFileError.damaged("admin1 region refers to country #\(country)") }
             admin1Names.append(try r.string("admin1 name"))
         }
         var zones: [String] = []
@@ -131,15 +111,15 @@ struct PlacesFile: Sendable {
             let size = Int(try r.u32("group size"))
             guard Int(g.country) < countryCount, g.admin1 == noAdmin1 || Int(g.admin1) < admin1Count,
                   Int(g.zone) < zoneCount else {
-                throw Problem(reason: "group #\(groups.count) refers to a missing country, region or zone")
+                throw DataFileError.damaged("group #\(groups.count) refers to a missing country, region or zone")
             }
             total += size
-            guard total <= placeCount else { throw Problem(reason: "groups hold more places than the header says") }
+            guard total <= placeCount else { throw DataFileError.damaged("groups hold more places than the header says") }
             groups.append(g)
             groupSizes.append(size)
         }
         guard total == placeCount else {
-            throw Problem(reason: "groups hold \(total) places, the header says \(placeCount)")
+            throw DataFileError.damaged("groups hold \(total) places, the header says \(placeCount)")
         }
 
         var lat = [Int32](repeating: 0, count: placeCount)
@@ -155,10 +135,10 @@ struct PlacesFile: Sendable {
                 la += try r.zigzag("latitude")
                 lo += try r.zigzag("longitude")
                 guard abs(la) <= 9_000_000, abs(lo) <= 18_000_000 else {
-                    throw Problem(reason: "place #\(i) lies outside the globe (\(la), \(lo))")
+                    throw DataFileError.damaged("place #\(i) lies outside the globe (\(la), \(lo))")
                 }
                 let p = try r.varint("population")
-                guard p <= UInt64(UInt32.max) else { throw Problem(reason: "place #\(i) has population \(p)") }
+                guard p <= UInt64(UInt32.max) else { throw DataFileError.damaged("place #\(i) has population \(p)") }
                 let length = Int(try r.u8("name length"))
                 let start = r.position
                 _ = try r.bytes(length, "place name")
@@ -172,7 +152,7 @@ struct PlacesFile: Sendable {
             }
         }
         guard r.position == r.end else {
-            throw Problem(reason: "\(r.end - r.position) unexpected bytes after the last place")
+            throw DataFileError.damaged("\(r.end - r.position) unexpected bytes after the last place")
         }
         return PlacesFile(source: source, countries: countries, admin1Names: admin1Names, zones: zones, groups: groups,
                           latitudeE5: lat, longitudeE5: lon, population: pop, group: grp,
@@ -187,7 +167,7 @@ struct PlacesFile: Sendable {
 
         mutating func bytes(_ n: Int, _ what: String) throws -> ArraySlice<UInt8> {
             guard n >= 0, position + n <= end else {
-                throw Problem(reason: "truncated: the file ends inside the \(what) at byte \(position)")
+                throw DataFileError.damaged("truncated: the file ends inside the \(what) at byte \(position)")
             }
             defer { position += n }
             return bytes[position..<position + n]
@@ -212,7 +192,7 @@ struct PlacesFile: Sendable {
             var shift: UInt64 = 0
             while true {
                 let byte = try u8(what)
-                guard shift < 63 else { throw Problem(reason: "\(what) varint too long at byte \(position)") }
+                guard shift < 63 else { throw DataFileError.damaged("\(what) varint too long at byte \(position)") }
                 value |= UInt64(byte & 0x7F) << shift
                 if byte & 0x80 == 0 { return value }
                 shift += 7
@@ -234,21 +214,4 @@ struct PlacesFile: Sendable {
 private func hex(_ v: UInt32) -> String {
     let s = String(v, radix: 16)
     return String(repeating: "0", count: 8 - s.count) + s
-}
-
-/// CRC-32 as zlib computes it (reflected polynomial 0xEDB88320).
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        table.withUnsafeBufferPointer { t in
-            var c: UInt32 = 0xFFFF_FFFF
-            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-            return c ^ 0xFFFF_FFFF
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import Synchronization
 
 extension Gazetteer {
     /// The UTC offset of an IANA zone at an instant (seconds since 1970-01-01T00:00:00Z), from the
@@ -36,17 +37,16 @@ extension Gazetteer {
 }
 
 /// `TimeZone(identifier:)` reads and parses a tzfile; keep each zone once.
-final class ZoneCache: @unchecked Sendable {
+final class ZoneCache: Sendable {
     static let shared = ZoneCache()
-    private let lock = NSLock()
-    private var zones: [String: TimeZone?] = [:]
+    private let zones = Mutex<[String: TimeZone?]>([:])
 
     func zone(_ id: String) -> TimeZone? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = zones[id] { return cached }
-        let zone = TimeZone(identifier: id)
-        zones[id] = zone
-        return zone
+        zones.withLock { zones in
+            if let cached = zones[id] { return cached }
+            let zone = TimeZone(identifier: id)
+            zones[id] = zone
+            return zone
+        }
     }
 }

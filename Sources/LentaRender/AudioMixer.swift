@@ -46,7 +46,7 @@ public final class AudioMixer {
     /// mixed when the resolved story found it a video with a sound track that can be decoded.
     public init(story: ResolvedStory, timeline: StoryTimeline) throws {
         guard timeline.sampleRate == AudioDecoder.sampleRate else {
-            throw AudioMixError("the timeline's sample rate is \(timeline.sampleRate) Hz; the mix is made at \(AudioDecoder.sampleRate) Hz")
+            throw RenderError("audio mix: the timeline's sample rate is \(timeline.sampleRate) Hz; the mix is made at \(AudioDecoder.sampleRate) Hz")
         }
         let rate = timeline.sampleRate
         sampleRate = rate
@@ -125,11 +125,4 @@ public final class AudioMixer {
         }
         return out
     }
-}
-
-/// A story whose sound cannot be mixed, and why.
-public struct AudioMixError: Error, CustomStringConvertible, Sendable {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { "audio mix: \(reason)" }
 }

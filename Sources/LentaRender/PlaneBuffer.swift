@@ -1,13 +1,16 @@
 /// One plane of 8-bit samples as the resamplers see it inside a `withUnsafe…` call: the pointer
 /// never leaves the call that made it.
+/// Unchecked: a raw pointer is not Sendable; the slices only read the plane, and the call that
+/// lent the pointer outlives every slice (`ParallelSlices.run` returns when all are done).
 struct SourcePlane: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let width: Int
     let height: Int
 }
 
-/// A plane being written, inside a `withUnsafeMutable…` call. Slices running in parallel write
-/// disjoint rows.
+/// A plane being written, inside a `withUnsafeMutable…` call.
+/// Unchecked: slices running in parallel write disjoint rows, and the call that lent the pointer
+/// outlives every slice (`ParallelSlices.run` returns when all are done).
 struct TargetPlane: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     let width: Int

@@ -209,6 +209,8 @@ public final class StoryCompositor {
 }
 
 /// A photo being prepared on a background queue.
+/// Unchecked: `result` is written once on the queue before `group.leave()` and read only after
+/// `group.wait()`, which orders the two.
 final class PhotoPreparation: @unchecked Sendable {
     private let group = DispatchGroup()
     private var result: Result<StoryLayer, Error>?

@@ -101,7 +101,7 @@ public struct StoryPublishing {
     static func centralPoint(_ points: [GeoPoint]) -> GeoPoint? {
         let plausible = points.filter(\.isPlausible)
         return plausible.min { a, b in
-            plausible.reduce(0) { $0 + Geodesy.kilometres(a, $1) } < plausible.reduce(0) { $0 + Geodesy.kilometres(b, $1) }
+            plausible.reduce(0) { $0 + a.kilometres(to: $1) } < plausible.reduce(0) { $0 + b.kilometres(to: $1) }
         }
     }
 

@@ -95,8 +95,6 @@ public final class StoryRenderer {
         let hasAudio = sound?.hasAudio ?? false
         let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads, metadata: metadata)
         if let line = writer.encoderNotice { notice(line) }
-        InterruptCleanup.protect(writer.temporaryPath)
-        defer { InterruptCleanup.protect(nil) }
         let total = frameCount
         try forEachFrame { n, frame in
             try writer.appendVideo(frame)

@@ -50,7 +50,8 @@ public enum StorySetup {
                     sound = try FilteredSoundTrack(mixed, filters: loudness.filters, sampleCount: timeline.sampleCount,
                                                    sampleRate: timeline.sampleRate)
                 }
-            } catch let error as AudioFilterError {
+            } catch let error as MediaError {
+                // Only the loudness filter graph throws these here (the mixer's are RenderErrors).
                 throw RenderError("loudness: \(error)")
             } catch let error as RenderError {
                 throw error

@@ -50,7 +50,7 @@ public struct Grouping {
         let home = findHome(items, instants: instants)
         var entries: [Entry] = items.compactMap { item in
             guard let t = instants[item.id] else { return nil }
-            let atHome = home.map { h in item.location.map { Geodesy.kilometres($0, h.point) <= options.homeRadiusKm } ?? false } ?? false
+            let atHome = home.map { h in item.location.map { $0.kilometres(to: h.point) <= options.homeRadiusKm } ?? false } ?? false
             return Entry(id: item.id, instant: t, location: item.location, atHome: atHome)
         }
         entries.sort { ($0.instant, $0.id) < ($1.instant, $1.id) }
@@ -66,7 +66,7 @@ public struct Grouping {
             }
             if let last = current.last {
                 let tooLong = e.instant - entries[last].instant > options.gap
-                let tooFar = entries[last].location.map { Geodesy.kilometres($0, point) > options.jumpKm } ?? false
+                let tooFar = entries[last].location.map { $0.kilometres(to: point) > options.jumpKm } ?? false
                 if tooLong || tooFar { runs.append(current); current = [] }
             }
             current.append(i)
@@ -77,7 +77,7 @@ public struct Grouping {
         var homeish = Set(entries.indices.filter { entries[$0].atHome })
         for run in runs {
             let span = entries[run[run.count - 1]].instant - entries[run[0]].instant
-            let farthest = home.map { h in run.compactMap { entries[$0].location }.map { Geodesy.kilometres($0, h.point) }.max() ?? 0 }
+            let farthest = home.map { h in run.compactMap { entries[$0].location }.map { $0.kilometres(to: h.point) }.max() ?? 0 }
             if let farthest, span < options.outingMaxDuration, farthest <= options.outingMaxKm {
                 homeish.formUnion(run)  // an outing
             } else {

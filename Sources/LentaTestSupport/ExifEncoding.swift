@@ -1,4 +1,5 @@
 import LentaCore
+import LentaMedia
 
 extension SyntheticExif {
     /// The EXIF block as a TIFF structure (starting with `MM\0*` or `II*\0`), with no `Exif\0\0`
@@ -11,7 +12,7 @@ extension SyntheticExif {
         if let model { ifd0.append(w.ascii(0x0110, model)) }
         if let orientation {
             guard let value = UInt16(exactly: orientation) else {
-                throw SyntheticMediaError("write EXIF Orientation", reason: "\(orientation) does not fit a SHORT")
+                throw MediaError("write EXIF Orientation", path: "", reason: "\(orientation) does not fit a SHORT")
             }
             ifd0.append(w.short(0x0112, value))
         }
@@ -83,7 +84,7 @@ extension SyntheticExif {
     static func degreesMinutesSeconds(_ value: Double, _ name: String) throws -> [(UInt32, UInt32)] {
         let scaled = (abs(value) * 36_000_000).rounded()
         guard scaled.isFinite, scaled < Double(UInt32.max) * 36_000_000 else {
-            throw SyntheticMediaError("write EXIF \(name)", reason: "\(value) is not a finite angle")
+            throw MediaError("write EXIF \(name)", path: "", reason: "\(value) is not a finite angle")
         }
         let total = UInt64(scaled)
         let degrees = total / 36_000_000
@@ -95,7 +96,7 @@ extension SyntheticExif {
     /// A non-negative number as n/1 when whole, else n/`denominator`.
     static func rational(_ value: Double, denominator: UInt32, _ name: String) throws -> (UInt32, UInt32) {
         guard value.isFinite, value >= 0, value * Double(denominator) < Double(UInt32.max) else {
-            throw SyntheticMediaError("write EXIF \(name)", reason: "\(value) cannot be an unsigned rational")
+            throw MediaError("write EXIF \(name)", path: "", reason: "\(value) cannot be an unsigned rational")
         }
         if value == value.rounded() { return (UInt32(value), 1) }
         return (UInt32((value * Double(denominator)).rounded()), denominator)

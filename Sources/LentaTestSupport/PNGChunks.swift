@@ -1,3 +1,6 @@
+import LentaCore
+import LentaMedia
+
 /// Splices chunks into a PNG stream.
 enum PNGChunks {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -16,7 +19,7 @@ enum PNGChunks {
     /// specification (1.5 extensions) requires.
     static func insertingExif(_ tiff: [UInt8], into png: [UInt8]) throws -> [UInt8] {
         guard png.count > 8, Array(png[0..<8]) == signature else {
-            throw SyntheticMediaError("insert eXIf into PNG", reason: "the encoder's output has no PNG signature")
+            throw MediaError("insert eXIf into PNG", path: "", reason: "the encoder's output has no PNG signature")
         }
         var position = 8
         while position + 8 <= png.count {
@@ -27,6 +30,6 @@ enum PNGChunks {
             }
             position += 12 + length
         }
-        throw SyntheticMediaError("insert eXIf into PNG", reason: "the encoder's output has no IDAT chunk")
+        throw MediaError("insert eXIf into PNG", path: "", reason: "the encoder's output has no IDAT chunk")
     }
 }

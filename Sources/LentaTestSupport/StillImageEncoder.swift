@@ -1,11 +1,12 @@
 import CFFmpeg
+import LentaMedia
 
 /// Encodes one picture of `SyntheticPattern` with a libavcodec image encoder and returns the
 /// bytes of the single packet it produces (a whole JPEG or PNG file).
 enum StillImageEncoder {
     /// libavcodec's `mjpeg` encoder, yuvj420p (full range), fixed quantiser `quality` (2 = best).
     static func jpeg(width: Int, height: Int, quality: Int = 3, picture: SyntheticPicture? = nil) throws -> [UInt8] {
-        let encoder = try EncoderContext(named: "mjpeg")
+        let encoder = try EncoderContext(named: "mjpeg", path: "")
         let c = encoder.pointer
         c.pointee.pix_fmt = AV_PIX_FMT_YUVJ420P
         c.pointee.color_range = AVCOL_RANGE_JPEG
@@ -16,7 +17,7 @@ enum StillImageEncoder {
 
     /// libavcodec's `png` encoder, rgb24.
     static func png(width: Int, height: Int, picture: SyntheticPicture? = nil) throws -> [UInt8] {
-        let encoder = try EncoderContext(named: "png")
+        let encoder = try EncoderContext(named: "png", path: "")
         encoder.pointer.pointee.pix_fmt = AV_PIX_FMT_RGB24
         return try encode(encoder, width: width, height: height, format: AV_PIX_FMT_RGB24, picture: picture)
     }
@@ -24,7 +25,7 @@ enum StillImageEncoder {
     private static func encode(_ encoder: EncoderContext, width: Int, height: Int, format: AVPixelFormat,
                                picture: SyntheticPicture?) throws -> [UInt8] {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
-            throw SyntheticMediaError("encode \(encoder.name) image", reason: "size \(width)×\(height) is out of range")
+            throw MediaError("encode \(encoder.name) image", path: "", reason: "size \(width)×\(height) is out of range")
         }
         let c = encoder.pointer
         c.pointee.width = Int32(width)
@@ -35,20 +36,16 @@ enum StillImageEncoder {
         c.pointee.thread_count = 1
         try encoder.open()
 
-        let frame = try AVFrameBox.video(width: width, height: height, format: format)
-        if let picture { try frame.draw(picture) } else { try frame.drawPattern(frame: nil) }
+        let frame = try CodecFrame.video(width: width, height: height, format: format, path: "")
+        if let picture { try frame.draw(picture, path: "") } else { try frame.drawPattern(frame: nil, path: "") }
         frame.pointer.pointee.pts = 0
         frame.pointer.pointee.quality = c.pointee.global_quality
 
         var output: [UInt8] = []
-        let collect: (UnsafeMutablePointer<AVPacket>) throws -> Void = { packet in
-            let p = packet.pointee
-            if let data = p.data, p.size > 0 { output += UnsafeBufferPointer(start: data, count: Int(p.size)) }
-        }
-        try encoder.encode(frame, collect)
-        try encoder.finish(collect)
+        try encoder.encode(frame) { output += $0.bytes }
+        try encoder.drain { output += $0.bytes }
         guard !output.isEmpty else {
-            throw SyntheticMediaError("encode \(encoder.name) image", reason: "the encoder produced no data")
+            throw MediaError("encode \(encoder.name) image", path: "", reason: "the encoder produced no data")
         }
         return output
     }

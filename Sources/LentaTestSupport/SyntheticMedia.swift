@@ -1,4 +1,5 @@
 import LentaCore
+import LentaMedia
 
 /// Writes small real media files with chosen metadata, for tests: JPEG (libavcodec `mjpeg`),
 /// PNG (libavcodec `png`), HEIC (libheif + x265) and MP4/MOV movies (libavcodec + libavformat).
@@ -9,14 +10,14 @@ public enum SyntheticMedia {
     public static func jpeg(width: Int, height: Int, exif: SyntheticExif?, to path: String) throws {
         var bytes = try StillImageEncoder.jpeg(width: width, height: height)
         if let exif { bytes = try JPEGSegments.insertingExif(try exif.app1Payload(), into: bytes) }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicWrite.write(bytes, to: path, what: "JPEG")
     }
 
     /// An RGB PNG with the EXIF block (bare TIFF) in an `eXIf` chunk before the first IDAT.
     public static func png(width: Int, height: Int, exif: SyntheticExif?, to path: String) throws {
         var bytes = try StillImageEncoder.png(width: width, height: height)
         if let exif { bytes = try PNGChunks.insertingExif(try exif.tiffBytes(), into: bytes) }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicWrite.write(bytes, to: path, what: "PNG")
     }
 
     /// A HEIC whose EXIF block is added with `heif_context_add_exif_metadata`.
@@ -41,13 +42,13 @@ public enum SyntheticMedia {
     public static func jpeg(_ picture: SyntheticPicture, exif: SyntheticExif?, to path: String) throws {
         var bytes = try StillImageEncoder.jpeg(width: picture.width, height: picture.height, picture: picture)
         if let exif { bytes = try JPEGSegments.insertingExif(try exif.app1Payload(), into: bytes) }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicWrite.write(bytes, to: path, what: "JPEG")
     }
 
     /// An RGB PNG showing `picture`, with an EXIF block as `png` writes it.
     public static func png(_ picture: SyntheticPicture, exif: SyntheticExif?, to path: String) throws {
         var bytes = try StillImageEncoder.png(width: picture.width, height: picture.height, picture: picture)
         if let exif { bytes = try PNGChunks.insertingExif(try exif.tiffBytes(), into: bytes) }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicWrite.write(bytes, to: path, what: "PNG")
     }
 }

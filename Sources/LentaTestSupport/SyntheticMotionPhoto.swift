@@ -1,4 +1,5 @@
 import Foundation
+import LentaMedia
 
 /// Motion Photos as phones write them: a still with an MP4 movie carried in the same file.
 public enum SyntheticMotionPhoto {
@@ -28,7 +29,7 @@ public enum SyntheticMotionPhoto {
         defer { unlink(moviePath) }
         try VideoWriter.write(movie, to: moviePath)
         guard let mp4 = FileManager.default.contents(atPath: moviePath).map(Array.init) else {
-            throw SyntheticMediaError("read the motion movie", path: moviePath, reason: "it was not written")
+            throw MediaError("read the motion movie", path: moviePath, reason: "it was not written")
         }
 
         var still: [UInt8]
@@ -38,7 +39,7 @@ public enum SyntheticMotionPhoto {
             defer { unlink(heicPath) }
             try HEICWriter.write(width: width, height: height, exif: exif, options: SyntheticHEICOptions(), to: heicPath)
             guard let heic = FileManager.default.contents(atPath: heicPath).map(Array.init) else {
-                throw SyntheticMediaError("read the HEIC", path: heicPath, reason: "it was not written")
+                throw MediaError("read the HEIC", path: heicPath, reason: "it was not written")
             }
             still = heic
         default:
@@ -69,7 +70,7 @@ public enum SyntheticMotionPhoto {
             start = still.count + box.count
             file = still + box + mp4
         }
-        try AtomicFile.write(file, to: path)
+        try AtomicWrite.write(file, to: path, what: "motion photo")
         return start..<(start + mp4.count)
     }
 

@@ -1,5 +1,7 @@
 import CFFmpeg
 import Foundation
+import LentaMedia
+import LentaMedia
 
 /// Encodes and muxes a `SyntheticVideo`, after FFmpeg's doc/examples/mux.c: one encoder per
 /// stream, frames generated in timestamp order across streams, encoders drained at the end.
@@ -9,13 +11,13 @@ enum VideoWriter {
 
     static func write(_ spec: SyntheticVideo, to path: String) throws {
         try validate(spec, path: path)
-        try AtomicFile.produce(at: path) { temporary in
+        try AtomicWrite.produce(at: path) { temporary in
             try write(spec, temporary: temporary, reportedPath: path)
         }
     }
 
     static func validate(_ spec: SyntheticVideo, path: String) throws {
-        func fail(_ reason: String) -> SyntheticMediaError { SyntheticMediaError("describe video", path: path, reason: reason) }
+        func fail(_ reason: String) -> MediaError { MediaError("describe video", path: path, reason: reason) }
         guard spec.width > 0, spec.height > 0, spec.width <= 8192, spec.height <= 8192 else {
             throw fail("size \(spec.width)×\(spec.height) is out of range")
         }
@@ -27,48 +29,35 @@ enum VideoWriter {
     }
 
     private static func write(_ spec: SyntheticVideo, temporary: String, reportedPath path: String) throws {
-        let output = try OutputContainer(format: spec.container.rawValue, path: temporary)
+        let output = try MuxerContext(format: spec.container.rawValue, path: temporary, reportedPath: path)
         let timing = spec.frameTicks
 
         // Video stream.
         let video = try videoEncoder(spec, globalHeader: output.needsGlobalHeader, path: path)
-        let videoStream = try output.addStream(for: video)
-        if !spec.variableFrameRate {
-            videoStream.pointee.avg_frame_rate = AVRational(num: Int32(spec.frameRate), den: 1)
-        }
-        if spec.codec == .hevc {
-            videoStream.pointee.codecpar.pointee.codec_tag = fourCC("hvc1")
-        }
-        if let rotation = spec.rotation {
-            guard let data = av_stream_new_side_data(videoStream, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4) else {
-                throw SyntheticMediaError("add display matrix", path: path, reason: "out of memory")
-            }
-            // av_display_rotation_set turns clockwise, av_display_rotation_get (what ffprobe shows)
-            // reads counter-clockwise: the spec's angle is the latter.
-            data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-rotation)) }
-        }
+        let videoStream = try output.addStream(for: video, constantFrameRate: !spec.variableFrameRate)
+        if spec.codec == .hevc { try output.setCodecTag("hvc1", stream: videoStream) }
+        // The spec's angle is counter-clockwise, as av_display_rotation_get (and ffprobe) read it.
+        if let rotation = spec.rotation { try output.setDisplayRotation(Double(rotation), stream: videoStream) }
 
         // Audio stream.
-        var audio: (encoder: EncoderContext, stream: UnsafeMutablePointer<AVStream>)? = nil
+        var audio: (encoder: EncoderContext, stream: Int)? = nil
         if spec.withAudio {
             let encoder = try audioEncoder(globalHeader: output.needsGlobalHeader, path: path)
             audio = (encoder, try output.addStream(for: encoder))
         }
 
         for (key, value) in spec.containerTags { try output.setTag(key, value) }
-        let options = try AVDictionaryBox()
-        if spec.writesQuickTimeKeys { try options.set("movflags", "use_metadata_tags") }
-        try output.writeHeader(options: options)
+        try output.writeHeader(options: spec.writesQuickTimeKeys ? [("movflags", "use_metadata_tags")] : [])
 
         // Durations by pts, for the packets the encoder hands back (possibly reordered).
         var durationByPTS: [Int64: Int64] = [:]
         for frame in timing { durationByPTS[Int64(frame.start)] = Int64(frame.duration) }
-        let writeVideo: (UnsafeMutablePointer<AVPacket>) throws -> Void = { packet in
-            if let d = durationByPTS[packet.pointee.pts] { packet.pointee.duration = d }
-            try output.write(packet, from: video, to: videoStream)
+        let writeVideo: (CodecPacket) throws -> Void = { packet in
+            if let d = durationByPTS[packet.pointer.pointee.pts] { packet.pointer.pointee.duration = d }
+            try output.write(packet, from: video, stream: videoStream)
         }
 
-        let picture = try AVFrameBox.video(width: spec.width, height: spec.height, format: video.pointer.pointee.pix_fmt)
+        let picture = try CodecFrame.video(width: spec.width, height: spec.height, format: video.pointer.pointee.pix_fmt, path: path)
         let videoTimeBase = video.pointer.pointee.time_base
         let totalSamples = Int64((spec.duration * Double(sampleRate)).rounded())
         var nextFrame = 0
@@ -85,18 +74,18 @@ enum VideoWriter {
                 videoFirst = true
             }
             if videoFirst {
-                try picture.drawPattern(frame: nextFrame)
+                try picture.drawPattern(frame: nextFrame, path: path)
                 picture.pointer.pointee.pts = Int64(timing[nextFrame].start)
                 try video.encode(picture, writeVideo)
                 nextFrame += 1
             } else if let audio {
                 let frame = try audioFrame(audio.encoder, start: nextSample, total: totalSamples, tone: &tone, path: path)
-                try audio.encoder.encode(frame) { try output.write($0, from: audio.encoder, to: audio.stream) }
+                try audio.encoder.encode(frame) { try output.write($0, from: audio.encoder, stream: audio.stream) }
                 nextSample += Int64(frame.pointer.pointee.nb_samples)
             }
         }
-        try video.finish(writeVideo)
-        if let audio { try audio.encoder.finish { try output.write($0, from: audio.encoder, to: audio.stream) } }
+        try video.drain(writeVideo)
+        if let audio { try audio.encoder.drain { try output.write($0, from: audio.encoder, stream: audio.stream) } }
         try output.finish()
     }
 
@@ -104,11 +93,11 @@ enum VideoWriter {
         let encoder: EncoderContext
         switch spec.codec {
         case .automatic:
-            encoder = avcodec_find_encoder_by_name("libx264") != nil
-                ? try EncoderContext(named: "libx264") : try EncoderContext(named: "mpeg4")
-        case .h264: encoder = try EncoderContext(named: "libx264")
-        case .hevc: encoder = try EncoderContext(named: "libx265")
-        case .mpeg4: encoder = try EncoderContext(named: "mpeg4")
+            encoder = EncoderContext.exists(named: "libx264")
+                ? try EncoderContext(named: "libx264", path: path) : try EncoderContext(named: "mpeg4", path: path)
+        case .h264: encoder = try EncoderContext(named: "libx264", path: path)
+        case .hevc: encoder = try EncoderContext(named: "libx265", path: path)
+        case .mpeg4: encoder = try EncoderContext(named: "mpeg4", path: path)
         }
         let c = encoder.pointer
         c.pointee.width = Int32(spec.width)
@@ -126,14 +115,14 @@ enum VideoWriter {
         if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         switch encoder.name {
         case "libx264":
-            try encoder.setPrivateOption("preset", "veryfast")
+            try encoder.setOption("preset", "veryfast")
             // With macroblock-tree rate control, x264 0.164's SIMD lookahead made tiny pictures
             // (64×48, 64×64) encode differently from one call to the next in the same process;
             // without it every size tried gives the same bytes every time.
-            try encoder.setPrivateOption("x264-params", "mbtree=0")
+            try encoder.setOption("x264-params", "mbtree=0")
         case "libx265":
-            try encoder.setPrivateOption("preset", "ultrafast")
-            try encoder.setPrivateOption("x265-params", "log-level=error")
+            try encoder.setOption("preset", "ultrafast")
+            try encoder.setOption("x265-params", "log-level=error")
         default:
             c.pointee.bit_rate = Int64(spec.width * spec.height * spec.frameRate / 4)
         }
@@ -142,7 +131,7 @@ enum VideoWriter {
     }
 
     private static func audioEncoder(globalHeader: Bool, path: String) throws -> EncoderContext {
-        let encoder = try EncoderContext(named: "aac")
+        let encoder = try EncoderContext(named: "aac", path: path)
         let c = encoder.pointer
         c.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
         c.pointee.sample_rate = sampleRate
@@ -157,44 +146,18 @@ enum VideoWriter {
     /// The next block of the tone, planar float stereo. The last block is short when the encoder
     /// accepts that, else padded with silence.
     private static func audioFrame(_ encoder: EncoderContext, start: Int64, total: Int64,
-                                   tone: inout ToneGenerator, path: String) throws -> AVFrameBox {
+                                   tone: inout ToneGenerator, path: String) throws -> CodecFrame {
         let c = encoder.pointer.pointee
         let frameSize = c.frame_size > 0 ? Int64(c.frame_size) : 1024
         let wanted = min(frameSize, total - start)
-        let smallLastFrame = encoder.codec.pointee.capabilities & AV_CODEC_CAP_SMALL_LAST_FRAME != 0
-            || encoder.codec.pointee.capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE != 0
-        let count = smallLastFrame ? wanted : frameSize
+        let count = encoder.acceptsShortLastFrame ? wanted : frameSize
 
-        let frame = try AVFrameBox()
-        let f = frame.pointer
-        f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-        f.pointee.sample_rate = c.sample_rate
-        f.pointee.nb_samples = Int32(count)
-        var status = av_channel_layout_copy(&f.pointee.ch_layout, &encoder.pointer.pointee.ch_layout)
-        if status < 0 { throw SyntheticMediaError("set audio channel layout", path: path, averror: status) }
-        status = av_frame_get_buffer(f, 0)
-        if status < 0 { throw SyntheticMediaError("allocate audio frame", path: path, averror: status) }
-
-        let channels = Int(f.pointee.ch_layout.nb_channels)
+        let frame = try CodecFrame.audio(samples: Int(count), for: encoder, path: path)
         var samples = [Float](repeating: 0, count: Int(count))
         for i in 0..<Int(wanted) { samples[i] = tone.next() }
-        guard let planes = f.pointee.extended_data else {
-            throw SyntheticMediaError("allocate audio frame", path: path, reason: "frame has no planes")
-        }
-        for ch in 0..<channels {
-            guard let plane = planes[ch] else { continue }
-            plane.withMemoryRebound(to: Float.self, capacity: Int(count)) { out in
-                for i in 0..<Int(count) { out[i] = samples[i] }
-            }
-        }
-        f.pointee.pts = start
+        try frame.fillPlanarFloat({ i, _ in samples[i] }, path: path)
+        frame.pointer.pointee.pts = start
         return frame
-    }
-
-    static func fourCC(_ text: String) -> UInt32 {
-        let b = Array(text.utf8)
-        guard b.count == 4 else { return 0 }
-        return UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
     }
 }
 

@@ -7,6 +7,7 @@ import Foundation
 ///
 /// Faces are opened once and kept. FreeType faces are not thread-safe, so everything that
 /// touches them runs under this library's lock (`locked`).
+/// Unchecked: its mutable caches and C objects are touched only while holding `lock`.
 public final class FontLibrary: @unchecked Sendable {
     /// The family the primary font really is.
     public let primaryFamily: String

@@ -4,6 +4,8 @@ import LentaCore
 /// fallback fonts per run), lines wrap within a width, FreeType draws all glyphs into one
 /// `AlphaMask`. Deterministic; safe to call from any thread (calls take turns on one lock,
 /// as FreeType faces are not thread-safe).
+/// Unchecked: the shaper and its FreeType and HarfBuzz objects are used only inside
+/// `fonts.locked`, so two threads never touch them at once.
 public final class TextEngine: @unchecked Sendable {
     public let fonts: FontLibrary
     private let shaper: TextShaper

@@ -61,10 +61,8 @@ struct Auto: ParsableCommand {
         if !dryRun {
             do {
                 lock = try AutoLock(path: catalogOptions.catalogPath + ".lock", wait: wait)
-            } catch let busy as AutoLock.Busy {
-                throw CommandFailure(busy.description)
-            } catch let unavailable as AutoLock.Unavailable {
-                throw CommandFailure(unavailable.description)
+            } catch let failure as AutoLock.Failure {
+                throw CommandFailure(failure.description)
             }
         }
         defer { withExtendedLifetime(lock) {} }

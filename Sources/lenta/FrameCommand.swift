@@ -44,7 +44,7 @@ struct Frame: ParsableCommand {
         let n = compositor.frameIndex(at: at)
         guard n < compositor.frameCount else {
             let length = Double(compositor.frameCount) * Double(story.preset.fps.denominator) / Double(story.preset.fps.numerator)
-            Terminal.error("--at \(at) is past the story's end (\(compositor.frameCount) frames, \(length) s)")
+            Diagnostics.report(.error("--at \(at) is past the story's end (\(compositor.frameCount) frames, \(length) s)"))
             throw ExitCode(2)
         }
         do {

@@ -92,7 +92,7 @@ struct New: ParsableCommand {
         }
         if output.json { return try JSONOutput.print(detail) }
         print("Made lenta \(detail.lenta.id): \(detail.lenta.title) (\(LentaReadout.counts(detail.lenta)))")
-        for warning in detail.lenta.warnings { Terminal.error("Warning: \(warning)") }
+        Diagnostics.report(detail.lenta.warnings.map { Diagnostic.warning($0) })
     }
 }
 

@@ -35,7 +35,7 @@ enum LentaReadout {
             let place = item.place?.label ?? "no position"
             lines.append("  \(i + 1). \(time)  \(place)  \(item.path)\(item.byHand ? "  (added by hand)" : "")")
         }
-        lines += d.lenta.warnings.map { "Warning: \($0)" }
+        lines += d.lenta.warnings.map { Diagnostic.warning($0).line }
         return lines.joined(separator: "\n")
     }
 

@@ -3,7 +3,6 @@ import Foundation
 import LentaLibrary
 import LentaMaps
 import LentaMedia
-import LentaRender
 
 struct Map: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,7 +47,7 @@ struct Map: ParsableCommand {
             case .png:
                 FFmpegLogging.silence()
                 let outlines = try CountryOutlines.bundled()
-                // Labels wait for the text engine; until then the map has dots without names.
+                // Without a font (no fontconfig or FreeType face) the map has dots without names.
                 let image = RouteMapRenderer(outlines: outlines, style: mapStyle).render(stops, width: width, height: height, labeller: TextLabeller.shared())
                 try PNGExport.write(image, to: output)
             case .geoJSON:

@@ -48,7 +48,7 @@ struct Render: ParsableCommand {
         InterruptCleanup.install()
         // What a render killed outright (SIGKILL, power loss) left of this output before.
         for removed in StaleTemporaryFiles.remove(besideOutput: output) where !quiet {
-            Terminal.error("removed \(DiagnosticText.path(removed)), left by an interrupted render")
+            Diagnostics.report(.warning("removed, left by an interrupted render", about: DiagnosticText.path(removed)))
         }
         let renderer: StoryRenderer
         do {
@@ -61,7 +61,7 @@ struct Render: ParsableCommand {
         var sidecar: String?
         do {
             try renderer.render(to: output, encoderThreads: threads ?? 0, notice: { line in
-                if !quiet { Terminal.error("\(output): \(line)") }
+                if !quiet { Diagnostics.report(.warning(line, about: output)) }
             }, progress: { done, total in bar.update(done, of: total) })
             if let subtitles, let publishing = renderer.publishing {
                 sidecar = try publishing.writeSidecar(subtitles, besides: output)
@@ -96,15 +96,15 @@ struct LoadedStory {
         let url = URL(fileURLWithPath: path)
         let report = ProjectFile.check(url, validator: StorySetup.validator())
         guard report.isValid, let story = report.story else {
-            for problem in report.problems + report.unresolved { Terminal.error("\(path): \(problem)") }
+            Diagnostics.report((report.problems + report.unresolved).map { Diagnostic($0, in: path) })
             throw ExitCode(2)
         }
         let project = story.project
-        if !quiet { for warning in report.warnings { Terminal.error("\(path): \(warning)") } }
+        if !quiet { Diagnostics.report(report.warnings.map { Diagnostic($0, in: path) }) }
         do {
             self.preset = try StorySetup.outputPreset(for: project, override: override)
         } catch {
-            Terminal.error("\(path): \(error)")
+            Diagnostics.report(.error("\(error)", about: path))
             throw ExitCode(2)
         }
         resolved = story
@@ -116,7 +116,7 @@ struct LoadedStory {
         do {
             try StoryInputs(project: project, projectFile: file).check(output: output)
         } catch {
-            Terminal.error("\(error)")
+            Diagnostics.report(.error("\(error)"))
             throw ExitCode(2)
         }
     }

@@ -43,14 +43,14 @@ struct Scan: ParsableCommand {
             grouping = g
         }
         let bar = Terminal.ProgressBar(label: "Scanning")
-        let report = try Scanner(catalog: catalog).scan(.init(folders: folders, grouping: grouping)) { done, total in
+        let report = try LibraryScanner(catalog: catalog).scan(.init(folders: folders, grouping: grouping)) { done, total in
             bar.update(done, of: total)
         }
         bar.finish()
         if output.json {
             try JSONOutput.print(ScanOutput(report: report, items: try catalog.items(under: report.roots)))
         } else {
-            print(ScanSummary(report: report, verbose: verbose).text)
+            print(ScanReadout.text(report, verbose: verbose))
         }
         if report.failed { throw ExitCode.failure }
     }

@@ -55,7 +55,7 @@ struct ValidateOutput: Encodable {
     /// One line a problem, `story.json: items[3].kenBurns.to: width must be in (0, 1]`, then
     /// `story.json: valid (12 items, total length 41.5 s)` or `story.json: 2 errors, 1 warning`.
     static func text(file: String, report: ProjectReport) -> String {
-        var lines = report.problems.map { "\(file): \($0)" }
+        var lines = report.problems.map { Diagnostic($0, in: file).line }
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         if report.isValid, let project = report.project {
             var summary = "\(file): valid (\(count(project.items.count, "item"))"

@@ -3,7 +3,7 @@ import LentaCore
 import Testing
 @testable import LentaPlaces
 
-/// Bad data files give a thrown `GazetteerError` that names the file, never a crash.
+/// Bad data files give a thrown `DataFileError` that names the file, never a crash.
 @Suite struct LoadingTests {
     let dir: URL
 
@@ -22,13 +22,14 @@ import Testing
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Gazetteer.bundledFilePath())))
     }
 
-    /// Loads `path`, expecting a `.malformed` error mentioning the file and `fragment`.
+    /// Loads `path`, expecting a `.damaged` error mentioning the file and `fragment`.
     func expectMalformed(_ path: String, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
         do {
             _ = try Gazetteer(contentsOfFile: path)
             Issue.record("loaded a bad file", sourceLocation: sourceLocation)
-        } catch let error as GazetteerError {
-            guard case .malformed(let p, let reason) = error else {
+        } catch let error as DataFileError {
+            let p = error.path
+            guard case .damaged(let reason) = error.reason else {
                 Issue.record("wrong error: \(error)", sourceLocation: sourceLocation)
                 return
             }
@@ -36,19 +37,19 @@ import Testing
             #expect(reason.contains(fragment), "\(reason)", sourceLocation: sourceLocation)
             #expect(error.description.contains(path), sourceLocation: sourceLocation)
         } catch {
-            Issue.record("not a GazetteerError: \(error)", sourceLocation: sourceLocation)
+            Issue.record("not a DataFileError: \(error)", sourceLocation: sourceLocation)
         }
     }
 
     @Test func missingFile() {
         let path = dir.appendingPathComponent("nowhere/places.bin").path
-        #expect(throws: GazetteerError.fileNotFound(path: path)) { try Gazetteer(contentsOfFile: path) }
-        let message = GazetteerError.fileNotFound(path: path).description
+        #expect(throws: DataFileError(what: "gazetteer data file", path: path, reason: .notFound)) { try Gazetteer(contentsOfFile: path) }
+        let message = DataFileError(what: "gazetteer data file", path: path, reason: .notFound).description
         #expect(message.contains(path) && message.contains("no such file"))
     }
 
     @Test func directoryInsteadOfAFile() {
-        #expect(throws: GazetteerError.unreadable(path: dir.path, reason: "it is a directory")) {
+        #expect(throws: DataFileError(what: "gazetteer data file", path: dir.path, reason: .unreadable("it is a directory"))) {
             try Gazetteer(contentsOfFile: dir.path)
         }
     }

@@ -21,12 +21,6 @@ struct SplitMix64 {
     }
 }
 
-func haversineKm(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-    let r = Double.pi / 180
-    let dLat = (b.latitude - a.latitude) * r, dLon = (b.longitude - a.longitude) * r
-    let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * r) * cos(b.latitude * r) * sin(dLon / 2) * sin(dLon / 2)
-    return 2 * Gazetteer.earthRadiusKm * asin(min(1, h.squareRoot()))
-}
 
 @Suite struct SearchTests {
     let g: Gazetteer
@@ -51,10 +45,10 @@ func haversineKm(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         let all = (0..<g.placeCount).map(coordinate)
         for p in points {
             var bestKm = Double.infinity
-            for c in all { bestKm = min(bestKm, haversineKm(p, c)) }
+            for c in all { bestKm = min(bestKm, p.kilometres(to: c)) }
             let hit = try #require(g.nearest(to: p))
             #expect(abs(hit.distanceKm - bestKm) < 1e-6, "at \(p): tree \(hit.distanceKm) km, scan \(bestKm) km")
-            #expect(abs(haversineKm(p, hit.place.coordinate) - hit.distanceKm) < 1e-6)
+            #expect(abs(p.kilometres(to: hit.place.coordinate) - hit.distanceKm) < 1e-6)
         }
     }
 
@@ -63,7 +57,7 @@ func haversineKm(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         for (p, radius) in [(GeoPoint(latitude: 35.6586, longitude: 139.7454), 25.0),
                             (GeoPoint(latitude: -16.8, longitude: 179.99), 200.0),
                             (GeoPoint(latitude: 78.2, longitude: 15.6), 100.0)] {
-            let expected = all.filter { haversineKm(p, $0) <= radius }.count
+            let expected = all.filter { p.kilometres(to: $0) <= radius }.count
             #expect(g.places(within: radius, of: p).count == expected)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LentaMedia
+import LentaTestSupport
 
 @Suite("Audio corpus")
 struct AudioCorpusTests {
@@ -18,7 +19,7 @@ struct AudioCorpusTests {
     /// files are cut-down samples without their media data) decodes without an error and never
     /// runs past the end of its track; a track that starts late starts late, and sound from
     /// before the first picture is left out.
-    @Test("the corpus's movies with sound decode within their audio track's length", .enabled(if: !movies.isEmpty))
+    @Test("the corpus's movies with sound decode within their audio track's length", .enabled(if: !movies.isEmpty, LentaCLI.noCorpus))
     func corpusMovies() throws {
         var decoded = 0
         for name in Self.movies {

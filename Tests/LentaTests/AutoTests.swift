@@ -127,6 +127,7 @@ import Testing
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Unchecked: written by the reading thread before `group.leave()`, read only after `group.wait()`.
         final class Box: @unchecked Sendable { var data = Data() }
         let errData = Box()
         let group = DispatchGroup()
@@ -520,10 +521,13 @@ import Testing
         try waiting.start()
         usleep(1_500_000)
         #expect(waiting.process.isRunning, "it waits while the lock is held")
-        held = nil
+        #expect(held.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+        held = nil  // releases the lock: the waiting run goes on
         let result = waiting.wait()
-        #expect(held == nil)
         #expect(result.status == 0, "\(result.stderr)")
+        // The waiting run took the lock once it was free, and gave it back when it was done.
+        let after = try AutoLock(path: lib.catalog + ".lock", wait: false)
+        #expect(after.path == lib.catalog + ".lock")
         #expect(result.stdout.contains("lenta render '\(lib.stories)/\(Self.lisbonName).json'"), "\(result.stdout)")
     }
 
@@ -532,16 +536,23 @@ import Testing
         let temp = try TemporaryFolder()
         let path = temp.path("not/yet/catalog.sqlite.lock")
         var first: AutoLock? = try AutoLock(path: path, wait: false)
-        #expect(first != nil)
+        #expect(first.map { FileManager.default.fileExists(atPath: $0.path) } == true,
+                "the lock file, and the folders missing on its way, are made")
         #expect {
             try AutoLock(path: path, wait: false)
         } throws: { error in
-            (error as? AutoLock.Busy)?.description.contains("pid \(getpid())") == true
+            guard let failure = error as? AutoLock.Failure, case .busy = failure.reason else { return false }
+            return failure.description.contains("pid \(getpid())")
         }
         first = nil
         let second = try AutoLock(path: path, wait: false)
         #expect(second.path == path)
-        #expect(throws: AutoLock.Unavailable.self) { try AutoLock(path: "/dev/null/catalog.sqlite.lock", wait: false) }
+        #expect {
+            try AutoLock(path: "/dev/null/catalog.sqlite.lock", wait: false)
+        } throws: { error in
+            guard let failure = error as? AutoLock.Failure, case .unavailable = failure.reason else { return false }
+            return true
+        }
     }
 
     // MARK: - --plan and GNU parallel

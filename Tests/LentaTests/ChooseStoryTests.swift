@@ -21,7 +21,7 @@ import Testing
             try trip.write(to: temp.path("photos"))
             catalog = try Catalog(path: temp.path("catalog.sqlite"))
             let now = LocalDateTime(year: 2026, month: 1, day: 1).secondsSinceEpochAsUTC
-            _ = try Scanner(catalog: catalog).scan(.init(folders: [temp.path("photos")], now: now))
+            _ = try LibraryScanner(catalog: catalog).scan(.init(folders: [temp.path("photos")], now: now))
             let lentas = try Lentas(catalog: catalog).list()
             guard lentas.count == 1, let only = lentas.first else { throw Lentas.Failure("expected one lenta, found \(lentas.map(\.title))") }
             lentaID = only.id
@@ -138,7 +138,7 @@ import Testing
         let encoded = String(decoding: try JSONEncoder().encode(detail), as: UTF8.self)
         #expect(encoded.contains("\"sharpness\"") && encoded.contains("\"signature\""))
         // An unchanged file is not read again: nothing new, changed or analysed.
-        let report = try Scanner(catalog: trip.catalog).scan(.init(folders: [trip.temp.path("photos")],
+        let report = try LibraryScanner(catalog: trip.catalog).scan(.init(folders: [trip.temp.path("photos")],
                                                                     now: LocalDateTime(year: 2026, month: 1, day: 1).secondsSinceEpochAsUTC))
         #expect(report.new == 0 && report.changed == 0 && report.analysed == 0 && report.unchanged == trip.trip.shots.count + 1)
     }

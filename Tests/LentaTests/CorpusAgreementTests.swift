@@ -1,11 +1,12 @@
 import Foundation
 import LentaCore
 import LentaLibrary
+import LentaTestSupport
 import Testing
 
 /// `lenta scan --json` on the real camera files of ../shared/corpus, checked against what
 /// exiftool 12.57 and ffprobe 5.1 read (MANIFEST.tsv).
-@Suite(.enabled(if: LentaCLI.hasCorpus, "../shared/corpus is not beside this checkout"))
+@Suite(.enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus))
 struct CorpusAgreementTests {
     /// Every file where lenta and exiftool/ffprobe differ, and why lenta is right.
     static let knownDisagreements: [String: String] = [

@@ -85,7 +85,7 @@ import Testing
         // Sent over WhatsApp on the third day of the Lisbon trip (3–6 May 2024): no EXIF at all.
         try SyntheticMedia.jpeg(width: 16, height: 16, exif: nil, to: folder + "/IMG-20240505-WA0003.jpg")
         let catalog = try Catalog(path: temp.path("catalog.sqlite"))
-        let report = try Scanner(catalog: catalog).scan(.init(folders: [folder], now: Self.now))
+        let report = try LibraryScanner(catalog: catalog).scan(.init(folders: [folder], now: Self.now))
         #expect(report.unreadable.isEmpty)
 
         let item = try #require(try catalog.items().first { $0.path.hasSuffix("/IMG-20240505-WA0003.jpg") })

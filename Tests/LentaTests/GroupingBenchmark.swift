@@ -4,6 +4,7 @@ import LentaCore
 import LentaLibrary
 import LentaStories
 import LentaPlaces
+import LentaTestSupport
 import Testing
 
 /// Speed, measured only when asked: `LENTA_BENCH=1` (see bench/places). Goal: clustering a

@@ -21,7 +21,7 @@ import Testing
         let temp = try TemporaryFolder()
         try library.write(to: temp.path("photos"))
         let catalog = try Catalog(path: temp.path("catalog.sqlite"))
-        let report = try Scanner(catalog: catalog).scan(.init(folders: [temp.path("photos")], now: now))
+        let report = try LibraryScanner(catalog: catalog).scan(.init(folders: [temp.path("photos")], now: now))
         return Scanned(temp: temp, catalog: catalog, report: report)
     }
 
@@ -81,7 +81,7 @@ import Testing
         try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(
             dateTimeOriginal: "2024:05:05 12:00:00", offsetTimeOriginal: "+01:00",
             gps: GeoPoint(latitude: 38.7075, longitude: -9.1364)), to: s.temp.path("photos") + "/lisbon-late.jpg")
-        let report = try Scanner(catalog: s.catalog).scan(.init(folders: [s.temp.path("photos")], now: Self.now))
+        let report = try LibraryScanner(catalog: s.catalog).scan(.init(folders: [s.temp.path("photos")], now: Self.now))
         #expect(report.new == 1)
         let after = Dictionary(uniqueKeysWithValues: try s.lentas.list().map { ($0.title, $0.id) })
         #expect(after == before, "no lenta renumbered")
@@ -95,7 +95,7 @@ import Testing
         var options = try s.lentas.groupingOptions()
         options.gap = 3600
         options.minItems = 1
-        _ = try Scanner(catalog: s.catalog).scan(.init(folders: [s.temp.path("photos")], now: Self.now, grouping: options))
+        _ = try LibraryScanner(catalog: s.catalog).scan(.init(folders: [s.temp.path("photos")], now: Self.now, grouping: options))
         #expect(try s.lentas.list().count > 8)
     }
 

@@ -100,7 +100,7 @@ struct InterestTests {
             }, "no face found at \(centre)")
         }
         #expect(try InterestPictures.faces(in: InterestPictures.scene(faces: false)).isEmpty)
-        #expect(throws: MediaReadError.self) { try FaceDetector(cascadePath: "/nonexistent/cascade.xml") }
+        #expect(throws: MediaError.self) { try FaceDetector(cascadePath: "/nonexistent/cascade.xml") }
     }
 
     @Test("interest: the faces when there are some; else the detail, never the sky; a flat picture has none", .enabled(if: hasCascade))

@@ -61,7 +61,7 @@ struct MapTests {
         let good = try Data(contentsOf: URL(fileURLWithPath: try CountryOutlines.bundledFilePath()))
         let cut = temp.path("cut.bin")
         try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: cut))
-        #expect(throws: CountryOutlinesError.damaged(path: cut, reason: "checksum mismatch (truncated or damaged)")) {
+        #expect(throws: DataFileError(what: "country outlines file", path: cut, reason: .damaged("checksum mismatch (truncated or damaged)"))) {
             try CountryOutlines(contentsOfFile: cut)
         }
         let missing = temp.path("none.bin")

@@ -15,7 +15,7 @@ import Testing
 
     static func probe(_ path: String) throws -> MediaMetadata {
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: now) else {
-            throw MediaReadError("probe", path: path, reason: "not media")
+            throw MediaError("probe", path: path, reason: "not media")
         }
         return metadata
     }
@@ -45,7 +45,7 @@ import Testing
     }
 
     static func scan(_ catalog: Catalog, _ folder: String) throws -> ScanReport {
-        try Scanner(catalog: catalog).scan(.init(folders: [folder], now: now))
+        try LibraryScanner(catalog: catalog).scan(.init(folders: [folder], now: now))
     }
 
     // MARK: Reading

@@ -70,7 +70,7 @@ struct MusicBeatsTests {
         try AudioFixtures.writeWAV([Float](repeating: 0, count: 48_000 * 3), channels: 1, to: folder.path("quiet.wav"))
         let grid = try MusicBeats.grid(path: folder.path("quiet.wav"))
         #expect(grid.beats.count <= 1)
-        #expect(throws: MediaReadError.self) { try MusicBeats.grid(path: folder.path("none.mp3")) }
+        #expect(throws: MediaError.self) { try MusicBeats.grid(path: folder.path("none.mp3")) }
         try Data("not audio at all".utf8).write(to: folder.url.appendingPathComponent("bad.mp3"))
         do {
             _ = try MusicBeats.grid(path: folder.path("bad.mp3"))

@@ -146,7 +146,7 @@ struct PublishCodecTests {
         #expect(writer.videoEncoderName == "libx264")
         #expect(writer.encoderNotice == "h264_no_such_encoder cannot open (this FFmpeg has no 'h264_no_such_encoder' encoder); using libx264")
         preset.video.fallback = ["h264_none_either"]
-        let error = #expect(throws: MediaWriteError.self) { _ = try StoryWriter(path: fixture.folder.path("other.mp4"), preset: preset, audio: false) }
+        let error = #expect(throws: MediaError.self) { _ = try StoryWriter(path: fixture.folder.path("other.mp4"), preset: preset, audio: false) }
         #expect(error?.reason.contains("h264_no_such_encoder cannot open") == true && error?.reason.contains("h264_none_either cannot open") == true,
                 "\(String(describing: error))")
     }

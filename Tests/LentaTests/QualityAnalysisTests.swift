@@ -11,7 +11,7 @@ import Testing
 
     static func analyse(_ path: String) throws -> ItemQuality {
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: 2e9) else {
-            throw MediaReadError("probe", path: path, reason: "not media")
+            throw MediaError("probe", path: path, reason: "not media")
         }
         return try QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "test")
     }
@@ -91,7 +91,7 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: temp.path("whole.jpg")))
         try bytes.prefix(200).write(to: URL(fileURLWithPath: temp.path("cut.jpg")))
         let metadata = MediaMetadata(format: .jpeg)
-        #expect(throws: MediaReadError.self) {
+        #expect(throws: MediaError.self) {
             _ = try QualityAnalyser.analyse(path: temp.path("cut.jpg"), metadata: metadata, contentHash: "x")
         }
     }

@@ -5,76 +5,6 @@ import LentaMedia
 import LentaTestSupport
 import Testing
 
-/// Media and projects for render tests, in a temporary folder.
-struct RenderFixture {
-    let folder: TemporaryFolder
-
-    init() throws {
-        FFmpegLogging.silence()
-        folder = try TemporaryFolder()
-    }
-
-    /// A small preset for library-level tests.
-    static func preset(width: Int = 320, height: Int = 180, fps: Int = 30) -> OutputPreset {
-        OutputPreset(name: "test", width: width, height: height, fps: OutputFrameRate(fps),
-                     video: .init(crf: 23, preset: "ultrafast", gop: 30, bFrames: 0), audio: .init(bitrate: 96_000),
-                     container: .init())
-    }
-
-    /// A PNG of one colour.
-    func solidPhoto(_ name: String, _ r: UInt8, _ g: UInt8, _ b: UInt8, width: Int = 320, height: Int = 180) throws -> String {
-        let path = folder.path(name)
-        try PNGExport.write(PlanarFrame(width: width, height: height, colour: YUVColour(red: r, green: g, blue: b)), to: path)
-        return name
-    }
-
-    /// A PNG of any picture.
-    func photo(_ name: String, _ frame: PlanarFrame) throws -> String {
-        try PNGExport.write(frame, to: folder.path(name))
-        return name
-    }
-
-    /// Writes `story.json` (or `name`) from a JSON object.
-    @discardableResult
-    func project(_ object: [String: Any], name: String = "story.json") throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        try data.write(to: folder.url.appendingPathComponent(name))
-        return folder.path(name)
-    }
-
-    /// A compositor for a project given as a JSON object.
-    func compositor(_ object: [String: Any], preset: OutputPreset = RenderFixture.preset(), threads: Int = 2) throws -> StoryCompositor {
-        let data = try JSONSerialization.data(withJSONObject: object)
-        let compositor = StoryCompositor(story: try story(data), preset: preset, threads: threads)
-        compositor.lookahead = 0
-        return compositor
-    }
-
-    /// A project given as a JSON object, resolved as `lenta render` resolves it.
-    func story(_ object: [String: Any]) throws -> ResolvedStory {
-        try story(try JSONSerialization.data(withJSONObject: object))
-    }
-
-    func story(_ data: Data) throws -> ResolvedStory {
-        try ResolvedStory.resolve(try ProjectFile.decode(data), in: folder.url)
-    }
-
-    /// The average luma of a rectangle.
-    static func meanLuma(_ frame: PlanarFrame, x: Range<Int>, y: Range<Int>) -> Double {
-        var total = 0
-        for row in y { for column in x { total += Int(frame.luma(column, row)) } }
-        return Double(total) / Double(x.count * y.count)
-    }
-
-    static func which(_ tool: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(dir)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-}
-
 /// Stories rendered through the library: transitions, fit modes, orientation, video clips.
 @Suite("Render stories")
 struct RenderStoryTests {
@@ -267,7 +197,7 @@ struct RenderStoryTests {
     // MARK: corpus
 
     @Test("the eight EXIF orientations of one photo all render the same upright picture",
-          .enabled(if: LentaCLI.hasCorpus))
+          .enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus))
     func corpusOrientations() throws {
         let fixture = try RenderFixture()
         var frames: [PlanarFrame] = []
@@ -295,7 +225,7 @@ struct RenderStoryTests {
     }
 
     @Test("phone clips with a -90° display matrix come out portrait, pillarboxed in a landscape story",
-          .enabled(if: LentaCLI.hasCorpus),
+          .enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus),
           arguments: ["drewnoakes-metadata-extractor-images/video/with-gps.mov", "mindeng-nom-exif/meta.mp4"])
     func corpusRotatedClips(path: String) throws {
         let fixture = try RenderFixture()
@@ -311,7 +241,7 @@ struct RenderStoryTests {
     }
 
     @Test("photos from the corpus decode: HEIC grids, WebP, greyscale, progressive JPEG",
-          .enabled(if: LentaCLI.hasCorpus),
+          .enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus),
           arguments: ["drewnoakes-metadata-extractor-images/heic/exif-at-eof.heic", "ianare-exif-py/spring_1440x960.heic",
                       "drewnoakes-metadata-extractor-images/jpg/HTC Desire.webp", "immich-app-test-assets/portrait-orientation-6.jpg",
                       "drewnoakes-metadata-extractor-images/jpg/Issue 600 (2).jpg"])

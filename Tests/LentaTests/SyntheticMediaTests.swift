@@ -117,19 +117,19 @@ struct SyntheticMediaTests {
 
     @Test func badInputThrows() throws {
         let dir = try SyntheticTempDir()
-        #expect(throws: SyntheticMediaError.self) {
+        #expect(throws: MediaError.self) {
             try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(gps: GeoPoint(latitude: .nan, longitude: 0)), to: dir.file("a.jpg"))
         }
-        #expect(throws: SyntheticMediaError.self) {
+        #expect(throws: MediaError.self) {
             try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(orientation: 70_000), to: dir.file("b.jpg"))
         }
-        #expect(throws: SyntheticMediaError.self) {
+        #expect(throws: MediaError.self) {
             try SyntheticMedia.png(width: 0, height: 16, exif: nil, to: dir.file("c.png"))
         }
-        #expect(throws: SyntheticMediaError.self) {
+        #expect(throws: MediaError.self) {
             try SyntheticMedia.video(SyntheticVideo(width: 63, height: 48), to: dir.file("d.mp4"))
         }
-        #expect(throws: SyntheticMediaError.self) {
+        #expect(throws: MediaError.self) {
             try SyntheticMedia.video(SyntheticVideo(width: 64, height: 48, seconds: 0.2), to: dir.file("no/such/dir/e.mp4"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial files left behind")

@@ -3,6 +3,7 @@ import LentaCore
 import LentaMedia
 @testable import LentaRender
 import LentaText
+import LentaTestSupport
 import Testing
 
 /// The text engine (fontconfig, HarfBuzz, FreeType), the missing-glyph warning, and captions'
@@ -97,6 +98,7 @@ struct TextTests {
         let e = try engine()
         let texts = ["Lisbon & Sintra", "Привет, мир", "Καλημέρα κόσμε", "AVA Wa"]
         let once = texts.map { e.render($0, pixelSize: 33.3, maxWidth: 200) }
+        // Unchecked: `masks` is written only while holding `lock`, and read after every thread is done.
         final class Results: @unchecked Sendable { var masks = [RenderedText?](repeating: nil, count: 16); let lock = NSLock() }
         let results = Results()
         DispatchQueue.concurrentPerform(iterations: 16) { i in

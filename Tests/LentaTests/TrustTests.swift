@@ -147,6 +147,20 @@ struct TrustTests {
         withExtendedLifetime(claim) {}
     }
 
+    @Test("a story being written holds its temporary file: another render's clean-up leaves it; given up, the writer removes it")
+    func storyWriterClaimsItsTemporaryFile() throws {
+        let fixture = try RenderFixture()
+        let output = fixture.folder.path("story.mp4")
+        var writer: StoryWriter? = try StoryWriter(path: output, preset: RenderFixture.preset(), audio: false)
+        let prefix = AtomicWrite.temporaryPrefix(for: "story.mp4")
+        let temporary = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.url.path).filter { $0.hasPrefix(prefix) }
+        #expect(temporary.count == 1, "\(temporary)")
+        #expect(StaleTemporaryFiles.remove(besideOutput: output).isEmpty, "the live writer's file was taken")
+        #expect(temporary.allSatisfy { FileManager.default.fileExists(atPath: fixture.folder.path($0)) })
+        writer = nil  // given up unfinished: the writer removes its own file
+        #expect(temporary.allSatisfy { !FileManager.default.fileExists(atPath: fixture.folder.path($0)) })
+    }
+
     @Test func userScannedAJPEGCutShortAtHalf() throws {
         let temp = try TemporaryFolder()
         let photos = temp.path("photos")

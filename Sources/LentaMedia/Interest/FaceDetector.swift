@@ -27,7 +27,7 @@ public final class FaceDetector: @unchecked Sendable {
         guard let detector = lenta_face_detector_open(cascadePath, &status) else {
             let reason = FileManager.default.fileExists(atPath: cascadePath)
                 ? "OpenCV cannot read it as a cascade (status \(status))" : "no such file (Debian's opencv-data installs it)"
-            throw MediaReadError("load the face detector", path: cascadePath, reason: reason)
+            throw MediaError("load the face detector", path: cascadePath, reason: reason)
         }
         self.detector = detector
         self.cascadePath = cascadePath
@@ -38,17 +38,17 @@ public final class FaceDetector: @unchecked Sendable {
     /// The detector of the first installed cascade, loaded once for the process.
     public static func standard() throws -> FaceDetector { try loaded.get() }
 
-    private static let loaded: Result<FaceDetector, MediaReadError> = {
+    private static let loaded: Result<FaceDetector, MediaError> = {
         guard let path = cascadeCandidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            return .failure(MediaReadError("load the face detector", path: cascadeCandidates[0],
+            return .failure(MediaError("load the face detector", path: cascadeCandidates[0],
                                            reason: "no such file (Debian's opencv-data installs it)"))
         }
         do {
             return .success(try FaceDetector(cascadePath: path))
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .failure(error)
         } catch {
-            return .failure(MediaReadError("load the face detector", path: path, reason: "\(error)"))
+            return .failure(MediaError("load the face detector", path: path, reason: "\(error)"))
         }
     }()
 
@@ -66,7 +66,7 @@ public final class FaceDetector: @unchecked Sendable {
             }
         }
         guard found >= 0 else {
-            throw MediaReadError("detect faces", path: cascadePath,
+            throw MediaError("detect faces", path: cascadePath,
                                  reason: "OpenCV failed (status \(found)): \(String(cString: lenta_face_detector_last_error(detector)))")
         }
         return rects.prefix(Int(min(found, Int32(capacity)))).map {

@@ -11,12 +11,12 @@ final class AubioOnset {
 
     init(windowSize: Int = 512, hopSize: Int = 128, sampleRate: Int) throws {
         guard windowSize > 0, hopSize > 0, hopSize <= windowSize, sampleRate > 0 else {
-            throw MediaReadError("find onsets", path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
+            throw MediaError("find onsets", path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
         }
         input = try AubioVector(count: hopSize)
         output = try AubioVector(count: 1)
         guard let onset = new_aubio_onset("hfc", UInt32(windowSize), UInt32(hopSize), UInt32(sampleRate)) else {
-            throw MediaReadError("find onsets", path: "", reason: "aubio could not make an onset detector")
+            throw MediaError("find onsets", path: "", reason: "aubio could not make an onset detector")
         }
         self.onset = onset
         self.hopSize = hopSize

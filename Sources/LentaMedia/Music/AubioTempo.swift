@@ -13,12 +13,12 @@ final class AubioTempo {
 
     init(windowSize: Int = 1024, hopSize: Int = 512, sampleRate: Int) throws {
         guard windowSize > 0, hopSize > 0, hopSize <= windowSize, sampleRate > 0 else {
-            throw MediaReadError("track beats", path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
+            throw MediaError("track beats", path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
         }
         input = try AubioVector(count: hopSize)
         output = try AubioVector(count: 2)
         guard let tempo = new_aubio_tempo("default", UInt32(windowSize), UInt32(hopSize), UInt32(sampleRate)) else {
-            throw MediaReadError("track beats", path: "", reason: "aubio could not make a beat tracker")
+            throw MediaError("track beats", path: "", reason: "aubio could not make a beat tracker")
         }
         self.tempo = tempo
         self.hopSize = hopSize

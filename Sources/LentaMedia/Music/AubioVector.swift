@@ -8,11 +8,11 @@ final class AubioVector {
 
     init(count: Int) throws {
         guard count > 0, let vector = new_fvec(UInt32(count)) else {
-            throw MediaReadError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
+            throw MediaError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
         }
         guard let data = vector.pointee.data else {
             del_fvec(vector)
-            throw MediaReadError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
+            throw MediaError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
         }
         self.vector = vector
         self.data = data

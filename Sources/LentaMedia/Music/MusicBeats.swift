@@ -18,7 +18,7 @@ public enum MusicBeats {
     public static let longestAnalysed = 20.0 * 60
 
     /// The grid of the file at `path`, its times counted from `start` seconds into the file.
-    /// - Throws: `MediaReadError` naming the file when it cannot be decoded.
+    /// - Throws: `MediaError` naming the file when it cannot be decoded.
     public static func grid(path: String, start: Double = 0, beatsPerBar: Int = 4) throws -> BeatGrid {
         let rate = AudioDecoder.sampleRate
         let decoder = try AudioDecoder(path: path)

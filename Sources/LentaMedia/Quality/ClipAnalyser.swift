@@ -22,7 +22,7 @@ enum ClipAnalyser {
         let container = try FormatContext(path: path)
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
-            throw MediaReadError("find video stream", path: path, reason: "the file has no video stream")
+            throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
         let decoder = try container.decoder(stream: stream.index, threads: 1)
         let orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
@@ -76,8 +76,8 @@ enum ClipAnalyser {
             frames.append(measures)
             nextSampleTime = time + step * 0.75
         }
-        guard packets > 0 else { throw MediaReadError("analyse clip", path: path, reason: "the video stream holds no packets") }
-        guard !frames.isEmpty else { throw MediaReadError("analyse clip", path: path, reason: "no keyframe could be decoded") }
+        guard packets > 0 else { throw MediaError("analyse clip", path: path, reason: "the video stream holds no packets") }
+        guard !frames.isEmpty else { throw MediaError("analyse clip", path: path, reason: "no keyframe could be decoded") }
         if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
         return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds), frames: frames)
     }

@@ -6,7 +6,7 @@ import LentaCore
 public enum QualityAnalyser {
     /// Analyses the file at `path`, whose metadata the scan has just read.
     /// - Parameter contentHash: the file's exact-content hash (the scan computes it).
-    /// - Throws: `MediaReadError` when the picture cannot be decoded.
+    /// - Throws: `MediaError` when the picture cannot be decoded.
     public static func analyse(path: String, metadata: MediaMetadata, contentHash: String) throws -> ItemQuality {
         switch metadata.kind {
         case .photo:

@@ -16,7 +16,7 @@ enum ReducedPhoto {
 
     static func decode(path: String, metadata: MediaMetadata) throws -> (picture: AnalysisPicture, source: String) {
         if let w = metadata.width, let h = metadata.height, w * h > maximumPixels {
-            throw MediaReadError("analyse picture", path: path, reason: "\(w)×\(h) is too large to analyse")
+            throw MediaError("analyse picture", path: path, reason: "\(w)×\(h) is too large to analyse")
         }
         switch metadata.format {
         case .jpeg:
@@ -28,7 +28,7 @@ enum ReducedPhoto {
             let picture = try withLibavcodec(path: path)
             return (picture.oriented(PictureOrientation(exif: metadata.orientation)), "\(metadata.format.rawValue)-decoded")
         default:
-            throw MediaReadError("analyse picture", path: path, reason: "not a photo format")
+            throw MediaError("analyse picture", path: path, reason: "not a photo format")
         }
     }
 
@@ -41,7 +41,7 @@ enum ReducedPhoto {
                                                &message, message.count)
         defer { free(pixels) }
         guard status == 0, let pixels, width > 0, height > 0 else {
-            throw MediaReadError("decode JPEG for analysis", path: path, reason: String(cString: message))
+            throw MediaError("decode JPEG for analysis", path: path, reason: String(cString: message))
         }
         let picture = AnalysisPicture(rgb: pixels, width: Int(width), height: Int(height), stride: Int(width) * 3)
         let denominator = max(1, Int((Double(longerSide) / Double(max(width, height))).rounded()))
@@ -49,55 +49,36 @@ enum ReducedPhoto {
     }
 
     static func heif(path: String) throws -> (AnalysisPicture, String) {
-        HeifLibrary.initialise()
-        let file = try HeifFile(path: path)
-        var primary: OpaquePointer?
-        var status = heif_context_get_primary_image_handle(file.context, &primary)
-        guard status.code == heif_error_Ok, let primary else { throw HeifFile.error("find the HEIF primary image", path, status) }
-        defer { heif_image_handle_release(primary) }
+        let primary = try HeifContext(reading: path).primaryImage()
         var chosen = primary
         var source = "heif-primary"
-        var thumbnail: OpaquePointer?
-        defer { if let thumbnail { heif_image_handle_release(thumbnail) } }
-        var id = heif_item_id()
-        if heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1 {
-            status = heif_image_handle_get_thumbnail(primary, id, &thumbnail)
-            if status.code == heif_error_Ok, let thumbnail,
-               max(heif_image_handle_get_width(thumbnail), heif_image_handle_get_height(thumbnail)) >= Int32(smallestThumbnail) {
-                chosen = thumbnail
-                source = "heif-thumbnail"
-            }
+        if let thumbnail = primary.thumbnail(minimumSide: smallestThumbnail) {
+            chosen = thumbnail
+            source = "heif-thumbnail"
         }
-        let w = Int(heif_image_handle_get_width(chosen)), h = Int(heif_image_handle_get_height(chosen))
+        let w = chosen.width, h = chosen.height
         guard w > 0, h > 0, w * h <= maximumPixels else {
-            throw MediaReadError("analyse HEIF", path: path, reason: "\(w)×\(h) is not a size that can be analysed")
+            throw MediaError("analyse HEIF", path: path, reason: "\(w)×\(h) is not a size that can be analysed")
         }
-        guard let options = heif_decoding_options_alloc() else {
-            throw MediaReadError("heif_decoding_options_alloc", path: path, reason: "out of memory")
+        let image = try chosen.decodeRGB(operation: "decode HEIF for analysis")
+        return try withExtendedLifetime(image) {
+            guard let (plane, stride) = image.readOnlyPlane(heif_channel_interleaved) else {
+                throw MediaError("decode HEIF for analysis", path: path, reason: "the image has no RGB plane")
+            }
+            let iw = image.width(of: heif_channel_interleaved), ih = image.height(of: heif_channel_interleaved)
+            return (AnalysisPicture(rgb: plane, width: iw, height: ih, stride: stride), source)
         }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
-        var image: OpaquePointer?
-        status = heif_decode_image(chosen, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options)
-        guard status.code == heif_error_Ok, let image else { throw HeifFile.error("decode HEIF for analysis", path, status) }
-        defer { heif_image_release(image) }
-        var stride: Int32 = 0
-        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
-            throw MediaReadError("decode HEIF for analysis", path: path, reason: "the image has no RGB plane")
-        }
-        let iw = Int(heif_image_get_width(image, heif_channel_interleaved)), ih = Int(heif_image_get_height(image, heif_channel_interleaved))
-        return (AnalysisPicture(rgb: plane, width: iw, height: ih, stride: Int(stride)), source)
     }
 
     static func withLibavcodec(path: String) throws -> AnalysisPicture {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
-            throw MediaReadError("find picture", path: path, reason: "no image stream")
+            throw MediaError("find picture", path: path, reason: "no image stream")
         }
         let decoded = try CodecFrame()
         let frames = try StreamFrames(container: container, stream: stream.index, threads: 1)
         guard try frames.next(into: decoded) else {
-            throw MediaReadError("decode picture", path: path, reason: "the file holds no complete picture")
+            throw MediaError("decode picture", path: path, reason: "the file holds no complete picture")
         }
         return try analysisPicture(from: decoded, path: path)
     }
@@ -114,7 +95,7 @@ enum ReducedPhoto {
         toRGB.setColourspace(source: matrix, sourceFullRange: f.color_range != AVCOL_RANGE_MPEG, destination: matrix, destinationFullRange: true)
         let rgb = try toRGB.convert(frame)
         guard let base = rgb.pointer.pointee.data.0 else {
-            throw MediaReadError("convert picture", path: path, reason: "libswscale gave no picture")
+            throw MediaError("convert picture", path: path, reason: "libswscale gave no picture")
         }
         return AnalysisPicture(rgb: base, width: w, height: h, stride: Int(rgb.pointer.pointee.linesize.0))
     }

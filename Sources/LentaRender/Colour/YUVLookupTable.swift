@@ -203,6 +203,8 @@ public struct YUVLookupTable: Sendable {
         }
     }
 
+    /// Unchecked: the table's storage, read only, lent to the slices of one `apply`, which
+    /// returns when they are all done.
     struct Tables: @unchecked Sendable {
         let y: UnsafePointer<Int32>
         let uv: UnsafePointer<Int64>
@@ -213,6 +215,8 @@ public struct YUVLookupTable: Sendable {
         let shift: Int
     }
 
+    /// Unchecked: the source frame's planes, read only, lent to the slices of one `apply`,
+    /// which returns when they are all done.
     struct SourcePlanes<S: FixedWidthInteger>: @unchecked Sendable {
         let y: UnsafePointer<S>
         let u: UnsafePointer<S>
@@ -229,6 +233,8 @@ public struct YUVLookupTable: Sendable {
         }
     }
 
+    /// Unchecked: the frame's planes, lent to the slices of one `apply`; each slice writes its
+    /// own rows, and `apply` returns when they are all done.
     struct Planes: @unchecked Sendable {
         let y: UnsafeMutablePointer<UInt8>
         let u: UnsafeMutablePointer<UInt8>

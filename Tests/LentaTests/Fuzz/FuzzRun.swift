@@ -1,5 +1,6 @@
 import Foundation
 @testable import LentaCore
+import LentaTestSupport
 
 /// One target of the fuzzing campaign run for a budget: its seeds (and the crashers found
 /// before, which every run replays first) mutated case after case with a seeded generator, each

@@ -4,7 +4,7 @@ import LentaRender
 
 extension ResolvedStory {
     /// `project` validated and resolved as `lenta render` does it, its paths relative to `folder`.
-    static func resolve(_ project: ProjectFile, in folder: URL) throws -> ResolvedStory {
+    public static func resolve(_ project: ProjectFile, in folder: URL) throws -> ResolvedStory {
         try StorySetup.validator().forFile(folder.appendingPathComponent("story.json")).resolvedStory(project)
     }
 }

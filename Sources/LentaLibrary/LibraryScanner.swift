@@ -10,7 +10,7 @@ import LentaStories
 /// Scans folders into the catalog: reads only files that are new or whose size or modification
 /// time changed, finds moved files by content, forgets files that are gone, and writes in
 /// batches so an interrupted scan keeps what it had done.
-public final class Scanner {
+public final class LibraryScanner {
     public struct Options: Sendable {
         public var folders: [String]
         /// Seconds since the epoch: capture dates more than a day later are refused.
@@ -146,7 +146,7 @@ public final class Scanner {
         if !(try catalog.itemsAwaitingPlaces().isEmpty) {
             do {
                 report.located = try PlaceLocator(gazetteer: try Gazetteer.bundled()).update(catalog)
-            } catch let error as GazetteerError {
+            } catch let error as DataFileError {
                 report.libraryWarnings.append("places could not be named: \(error)")
             }
             changed = true
@@ -187,7 +187,7 @@ public final class Scanner {
                                                                     fingerprint: fingerprint)
                 return .media(scanned)
             }
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return .unreadable("\(error.operation): \(error.reason)")
         } catch {
             return .unreadable(String(describing: error))
@@ -202,7 +202,7 @@ public final class Scanner {
         guard let contentHash else { return (nil, "the file could not be read to the end") }
         do {
             return (try QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: contentHash), nil)
-        } catch let error as MediaReadError {
+        } catch let error as MediaError {
             return (nil, "\(error.operation): \(error.reason)")
         } catch {
             return (nil, String(describing: error))

@@ -1,5 +1,4 @@
 import LentaCore
-import LentaMaps
 import LentaText
 
 /// Map labels drawn by the text engine: place names in bold, on one line.
