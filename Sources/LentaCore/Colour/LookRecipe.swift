@@ -184,16 +184,6 @@ public struct LookRecipe: Hashable, Sendable, StrictJSONObject {
     /// Reads and checks a look recipe's JSON.
     /// - Throws: `PresetLibraryError.invalid` naming `file`, with every problem.
     public static func read(_ data: Data, file: String) throws -> LookRecipe {
-        let value: StrictJSON.Value
-        do {
-            value = try StrictJSON.parse(data)
-        } catch {
-            throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: .root, message: "\(error)")])
-        }
-        let reader = StrictJSONReader()
-        let recipe = LookRecipe(json: value, at: .root, reader: reader)
-        let problems = reader.problems + (recipe?.problems() ?? [])
-        guard let recipe, problems.isEmpty else { throw PresetLibraryError.invalid(file: file, problems: problems) }
-        return recipe
+        try PresetFile.read(data, file: file, decode: { LookRecipe(json: $0, at: .root, reader: $1) }) { $0.problems() }
     }
 }

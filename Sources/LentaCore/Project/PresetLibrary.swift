@@ -178,19 +178,12 @@ extension OutputPreset {
     /// Reads and checks a preset file's JSON.
     /// - Throws: `PresetLibraryError.invalid` with every problem.
     public static func read(_ data: Data, file: String, expectedName: String? = nil) throws -> OutputPreset {
-        let value: StrictJSON.Value
-        do {
-            value = try StrictJSON.parse(data)
-        } catch {
-            throw PresetLibraryError.invalid(file: file, problems: [ProjectProblem(path: .root, message: "\(error)")])
+        try PresetFile.read(data, file: file, decode: { OutputPreset(json: $0, at: .root, reader: $1) }) { preset in
+            var problems = preset.problems()
+            if let expectedName, preset.name != expectedName {
+                problems.append(ProjectProblem(path: .root + "name", message: "\(StrictJSON.quoted(preset.name)) differs from the file's name \(StrictJSON.quoted(expectedName))"))
+            }
+            return problems
         }
-        let reader = StrictJSONReader()
-        let preset = OutputPreset(json: value, at: .root, reader: reader)
-        var problems = reader.problems + (preset?.problems() ?? [])
-        if let preset, let expectedName, preset.name != expectedName {
-            problems.append(ProjectProblem(path: .root + "name", message: "\(StrictJSON.quoted(preset.name)) differs from the file's name \(StrictJSON.quoted(expectedName))"))
-        }
-        guard let preset, problems.isEmpty else { throw PresetLibraryError.invalid(file: file, problems: problems) }
-        return preset
     }
 }
