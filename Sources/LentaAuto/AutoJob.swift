@@ -25,6 +25,8 @@ public final class AutoJob {
         public var plan = false
         /// The length of new stories in seconds (`--length`); nil takes the default rule.
         public var length: Double?
+        /// Threads for each render, compositing and encoding together (`--threads`; 0: one per processor).
+        public var threads = 0
         public var now = Date().timeIntervalSince1970
         public init(mediaFolders: [String], storiesFolder: String) {
             self.mediaFolders = mediaFolders
@@ -151,8 +153,8 @@ public final class AutoJob {
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
-                let renderer = try StorySetup.renderer(story: story, preset: preset)
-                try renderer.render(to: videoURL.path)
+                let renderer = try StorySetup.renderer(story: story, preset: preset, threads: options.threads)
+                try renderer.render(to: videoURL.path, encoderThreads: options.threads)
                 try catalog.recordRender(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                 stories[summary.id]?.rendered = key
                 outcome.state = .rendered

@@ -28,6 +28,9 @@ final class ClipLayer: StoryLayer {
         self.colour = colour
     }
 
+    /// The reader decodes forward: frames are drawn in order, on the compositing thread.
+    var drawsConcurrently: Bool { false }
+
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
         let picture = PlacedPicture(pixels: try gradedFrame(at: trimStart + time))
         let placement = geometry.placement(at: progress)

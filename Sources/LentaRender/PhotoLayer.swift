@@ -13,6 +13,11 @@ final class PhotoLayer: StoryLayer {
     let picture: PlacedPicture
     let background: PlanarFrame?
     let parallel: ParallelSlices
+    /// A still photo's frame and the placement it was drawn at: drawn once, then handed out again
+    /// (copy-on-write) instead of being resampled each frame. Moving photos keep nothing, so the
+    /// frames they hand on are not shared and a caption drawn on one costs no copy.
+    private var lastDrawn: (placement: ItemGeometry.Placement, frame: PlanarFrame)?
+    private let drawLock = NSLock()
 
     /// Pixels kept around the used region for the filter's taps.
     static let filterMargin = 8.0
@@ -52,9 +57,20 @@ final class PhotoLayer: StoryLayer {
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
         let placement = geometry.placement(at: progress)
+        if let drawn = drawLock.withLock({ lastDrawn }), drawn.placement == placement {
+            frame = drawn.frame
+            return
+        }
         prepareBackdrop(&frame, placement: placement)
         PictureLayer.draw(picture, placement, into: &frame, parallel: parallel)
+        if geometry.motion.isStill {
+            let made = frame
+            drawLock.withLock { lastDrawn = (placement, made) }
+        }
     }
+
+    /// Drawing reads the prepared picture; the still frame's cache is behind a lock.
+    var drawsConcurrently: Bool { true }
 
     func prepareBackdrop(_ frame: inout PlanarFrame, placement: ItemGeometry.Placement) {
         let coversFrame = placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)

@@ -16,6 +16,10 @@ enum SeparableResampler {
         let columnMax = Int(x.start[x.count - 1]) + x.tapCount
         // Column starts relative to the first column the rows need.
         let relativeStarts = x.start.map { $0 - Int32(columnMin) }
+        // The 4-tap weights by tap (all columns' first weights, then all second …), so the SIMD
+        // horizontal pass loads eight columns' weights for one tap in one go.
+        let byTap = x.tapCount == 4 ? Self.weightsByTap(x) : []
+        byTap.withUnsafeBufferPointer { byTapPointer in
         relativeStarts.withUnsafeBufferPointer { xStart in
             x.weights.withUnsafeBufferPointer { xWeights in
                 y.start.withUnsafeBufferPointer { yStart in
@@ -24,6 +28,8 @@ enum SeparableResampler {
                               let yStarts = yStart.baseAddress, let yWeight = yWeights.baseAddress else { return }
                         // The taps are only read, and they outlive `parallel.run`, which returns when every strip is done.
                         nonisolated(unsafe) let xs = xStarts, xw = xWeight, ys = yStarts, yw = yWeight
+                        // (An empty array may still have a base address: the tap count decides.)
+                        nonisolated(unsafe) let xt = x.tapCount == 4 ? byTapPointer.baseAddress : nil
                         parallel.run(strips) { strip in
                             let first = strip * stripHeight, last = min(y.count, first + stripHeight)
                             let row = UnsafeMutablePointer<Float>.allocate(capacity: columnMax - columnMin)
@@ -37,6 +43,8 @@ enum SeparableResampler {
                                 if let coverage {
                                     horizontalBlended(row, out, count: x.count, taps: x.tapCount, starts: xs, weights: xw,
                                                       coverageX: coverage.x, coverageY: coverage.y[r])
+                                } else if let xt {
+                                    horizontalFourTaps(row, out, filtered: filtered, count: x.count, starts: xs, weights: xw, byTap: xt)
                                 } else {
                                     horizontal(row, filtered, count: x.count, taps: x.tapCount, starts: xs, weights: xw)
                                     // Rounding in its own loop lets it vectorise.
@@ -48,10 +56,53 @@ enum SeparableResampler {
                 }
             }
         }
+        }
+    }
+
+    static func weightsByTap(_ x: AxisTaps) -> [Float] {
+        var out = [Float](repeating: 0, count: 4 * x.count)
+        for i in 0..<x.count {
+            for k in 0..<4 { out[k * x.count + i] = x.weights[4 * i + k] }
+        }
+        return out
+    }
+
+    /// `out[i] = quantise(Σ_k w_k · row[start_i + k])` for 4 taps, eight columns at a time in
+    /// SIMD lanes. Each lane adds its products in the scalar order (w0·p0 + w1·p1 + w2·p2 +
+    /// w3·p3, no fused multiply-add), so the result is bit-identical to the scalar loop. The
+    /// rounding runs in its own loop over `filtered`, where it vectorises.
+    @inline(never)
+    private static func horizontalFourTaps(_ row: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>,
+                                           filtered: UnsafeMutablePointer<Float>, count: Int,
+                                           starts: UnsafePointer<Int32>, weights: UnsafePointer<Float>, byTap: UnsafePointer<Float>) {
+        let w0s = UnsafeRawPointer(byTap), w1s = UnsafeRawPointer(byTap + count)
+        let w2s = UnsafeRawPointer(byTap + 2 * count), w3s = UnsafeRawPointer(byTap + 3 * count)
+        var i = 0
+        while i + 8 <= count {
+            var p0 = SIMD8<Float>(), p1 = SIMD8<Float>(), p2 = SIMD8<Float>(), p3 = SIMD8<Float>()
+            for lane in 0..<8 {
+                let p = row + Int(starts[i + lane])
+                p0[lane] = p[0]; p1[lane] = p[1]; p2[lane] = p[2]; p3[lane] = p[3]
+            }
+            let offset = i * MemoryLayout<Float>.stride
+            var sum = w0s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * p0
+            sum += w1s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * p1
+            sum += w2s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * p2
+            sum += w3s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * p3
+            UnsafeMutableRawPointer(filtered + i).storeBytes(of: sum, as: SIMD8<Float>.self)
+            i += 8
+        }
+        while i < count {
+            let p = row + Int(starts[i])
+            let w = weights + 4 * i
+            filtered[i] = w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + w[3] * p[3]
+            i += 1
+        }
+        for i in 0..<count { out[i] = quantise(filtered[i]) }
     }
 
     /// `row[i] = Σ_k w_k · source[start + k][columns.lowerBound + i]`.
-    @inline(__always)
+    @inline(never)
     private static func vertical(_ source: SourcePlane, row: UnsafeMutablePointer<Float>, columns: Range<Int>, start: Int,
                                  weights w: UnsafePointer<Float>, taps: Int) {
         let count = columns.count
@@ -60,8 +111,24 @@ enum SeparableResampler {
         if taps == 4 {
             let s1 = s0 + stride, s2 = s1 + stride, s3 = s2 + stride
             let w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3]
-            for i in 0..<count {
+            let v0 = SIMD8<Float>(repeating: w0), v1 = SIMD8<Float>(repeating: w1)
+            let v2 = SIMD8<Float>(repeating: w2), v3 = SIMD8<Float>(repeating: w3)
+            var i = 0
+            // Eight columns at a time; each lane keeps the scalar order of the sum.
+            while i + 8 <= count {
+                @inline(__always) func load(_ s: UnsafePointer<UInt8>) -> SIMD8<Float> {
+                    SIMD8<Float>(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD8<UInt8>.self))
+                }
+                var sum = v0 * load(s0)
+                sum += v1 * load(s1)
+                sum += v2 * load(s2)
+                sum += v3 * load(s3)
+                UnsafeMutableRawPointer(row + i).storeBytes(of: sum, as: SIMD8<Float>.self)
+                i += 8
+            }
+            while i < count {
                 row[i] = w0 * Float(s0[i]) + w1 * Float(s1[i]) + w2 * Float(s2[i]) + w3 * Float(s3[i])
+                i += 1
             }
         } else {
             let w0 = w[0]

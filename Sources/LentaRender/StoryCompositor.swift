@@ -49,30 +49,42 @@ public final class StoryCompositor {
 
     /// Frame `n` (0 ≤ n < frameCount).
     public func frame(_ n: Int) throws -> PlanarFrame {
+        try plan(n).draw()
+    }
+
+    /// What frame `n` needs, gathered on the compositing thread in frame order: its layers (made,
+    /// or waited for), their times and captions, and the blend between them. Drawing the plan
+    /// (`FramePlan.draw`) may then run on any thread, beside other frames' plans: the layers it
+    /// draws only read what they prepared. A clip's layer decodes in order, so it is drawn here.
+    public func plan(_ n: Int) throws -> FramePlan {
         guard n >= 0, n < timeline.frameCount else {
             throw RenderError("frame \(n) is outside the story (it has \(timeline.frameCount) frames)")
         }
         let visible = timeline.segments(atFrame: n)
         let t = timeline.time(ofFrame: n)
         startPreparing(after: n)
-        var frames: [PlanarFrame] = []
+        var parts: [FramePlan.Part] = []
         for index in visible {
             let segment = timeline.segments[index]
             let local = t - segment.start
             let progress = segment.length.numerator == 0 ? 0 : min(1, max(0, (local / segment.length).doubleValue))
-            var frame = PlanarFrame(width: preset.width, height: preset.height)
-            try layer(index).draw(at: local, progress: progress, into: &frame)
-            // On the item's own frame, so the caption goes with it through transitions.
-            try caption(index)?.draw(into: &frame, at: local.doubleValue, segmentLength: segment.length.doubleValue)
-            frames.append(frame)
+            let layer = try layer(index)
+            var part = FramePlan.Part(layer: layer, time: local, progress: progress, caption: try caption(index),
+                                      segmentLength: segment.length.doubleValue)
+            if !layer.drawsConcurrently {
+                part.drawn = try part.draw(width: preset.width, height: preset.height)
+            }
+            parts.append(part)
         }
         release(before: n)
-        guard let first = frames.first else { return PlanarFrame(width: preset.width, height: preset.height) }
-        guard frames.count == 2, let outgoing = visible.first, let incoming = visible.last else { return first }
-        let out = timeline.segments[outgoing], into = timeline.segments[incoming]
-        let overlap = out.overlapOut
-        let q = overlap.numerator == 0 ? 1 : ((t - into.start) / overlap).doubleValue
-        return TransitionBlend.blend(out.transitionOut, progress: q, outgoing: first, incoming: frames[1])
+        var blend: (ProjectTransition, Double)?
+        if parts.count == 2, let outgoing = visible.first, let incoming = visible.last {
+            let out = timeline.segments[outgoing], into = timeline.segments[incoming]
+            let overlap = out.overlapOut
+            let q = overlap.numerator == 0 ? 1 : ((t - into.start) / overlap).doubleValue
+            blend = (out.transitionOut, q)
+        }
+        return FramePlan(width: preset.width, height: preset.height, parts: Array(parts.prefix(2)), blend: blend)
     }
 
     /// The layer of a segment, made (or waited for) when first needed.
@@ -216,5 +228,51 @@ final class PhotoPreparation: @unchecked Sendable {
         group.wait()
         guard let result else { throw RenderError("a photo's preparation ended without a result") }
         return try result.get()
+    }
+}
+
+/// One frame's work, planned in order by `StoryCompositor.plan` and drawn on any thread.
+/// Unchecked: its layers are classes, but a plan only draws those whose `draw` only reads what they
+/// prepared (`drawsConcurrently`); the others were drawn while planning, on the planning thread.
+public struct FramePlan: @unchecked Sendable {
+    struct Part {
+        let layer: StoryLayer
+        let time: Rational
+        let progress: Double
+        let caption: Caption?
+        let segmentLength: Double
+        /// The layer's picture when it was drawn while planning (a clip).
+        var drawn: PlanarFrame?
+
+        init(layer: StoryLayer, time: Rational, progress: Double, caption: Caption?, segmentLength: Double) {
+            self.layer = layer
+            self.time = time
+            self.progress = progress
+            self.caption = caption
+            self.segmentLength = segmentLength
+        }
+
+        func draw(width: Int, height: Int) throws -> PlanarFrame {
+            if let drawn { return drawn }
+            var frame = PlanarFrame(width: width, height: height)
+            try layer.draw(at: time, progress: progress, into: &frame)
+            // On the item's own frame, so the caption goes with it through transitions.
+            caption?.draw(into: &frame, at: time.doubleValue, segmentLength: segmentLength)
+            return frame
+        }
+    }
+
+    let width: Int
+    let height: Int
+    let parts: [Part]
+    let blend: (ProjectTransition, Double)?
+
+    /// The frame: its one picture, or its two blended by the transition between them.
+    public func draw() throws -> PlanarFrame {
+        guard let first = parts.first else { return PlanarFrame(width: width, height: height) }
+        let a = try first.draw(width: width, height: height)
+        guard parts.count == 2, let (transition, q) = blend else { return a }
+        let b = try parts[1].draw(width: width, height: height)
+        return TransitionBlend.blend(transition, progress: q, outgoing: a, incoming: b)
     }
 }

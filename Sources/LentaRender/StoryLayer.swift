@@ -6,6 +6,9 @@ protocol StoryLayer: AnyObject {
     /// Draws the segment `time` seconds after its start (`progress` = time / length, 0…1) into
     /// `frame`, every pixel of it.
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws
+    /// Whether `draw` may run on several threads at once, for frames in any order (it only reads
+    /// what the layer prepared). A clip's decoder moves forward, so a clip's layer is drawn in order.
+    var drawsConcurrently: Bool { get }
 }
 
 /// The title card: its picture (`TitleCardPicture`), drawn once, for its whole duration.
@@ -17,4 +20,6 @@ final class TitleCardLayer: StoryLayer {
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws { frame = picture }
+
+    var drawsConcurrently: Bool { true }
 }

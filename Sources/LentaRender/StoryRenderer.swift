@@ -4,13 +4,16 @@ import LentaMedia
 
 /// Renders a project to an MP4: the compositor's frames, in order, to a `StoryWriter`, with the
 /// sound track cut by sample count so audio and video stay together (frames `[a, b)` go with
-/// samples `[⌊a·rate/fps⌋, ⌊b·rate/fps⌋)`, exactly). Compositing runs on its own thread a few
-/// frames ahead of the encoder, so frame n+1 is made while x264 encodes frame n.
+/// samples `[⌊a·rate/fps⌋, ⌊b·rate/fps⌋)`, exactly). Frames are planned in order on their own
+/// thread, drawn several at once a few frames ahead of the encoder, and handed to it in order.
 public final class StoryRenderer {
     public let compositor: StoryCompositor
     public let sound: StorySoundTrack?
-    /// Frames made ahead of the encoder.
+    /// Frames made ahead of the encoder (beyond those being drawn).
     public var queueDepth = 3
+    /// Frames drawn at the same time (bounded look-ahead: at most `queueDepth + framesAtOnce`
+    /// frames exist at once). The frames do not depend on it.
+    public var framesAtOnce = 1
     /// Title, time, place, chapters (and a `mov_text` track's cues) written into the MP4.
     public var metadata = StoryMetadata()
     /// The story's metadata, chapters and caption cues, as `StorySetup` worked them out.
@@ -31,6 +34,57 @@ public final class StoryRenderer {
         return Int((Rational(Int64(n)) * Rational(Int64(timeline.sampleRate)) / timeline.fps).floor)
     }
 
+    /// Calls `body` with every frame of the story, in order. Frames are planned in order on their
+    /// own thread, and up to `framesAtOnce` are drawn at the same time on the global queue, each
+    /// put in its own slot until `body` takes it: at most `queueDepth + framesAtOnce` frames
+    /// exist at once. The frames are the same for any `framesAtOnce` and thread count.
+    public func forEachFrame(_ body: (Int, PlanarFrame) throws -> Void) throws {
+        let total = frameCount
+        let atOnce = max(1, framesAtOnce)
+        let queue = FrameQueue(capacity: queueDepth + atOnce)
+        // The compositor is handed to the planning thread: this thread does not touch it again
+        // until `finished` says that thread is done.
+        nonisolated(unsafe) let compositor = self.compositor
+        let finished = DispatchSemaphore(value: 0)
+        let drawing = DispatchSemaphore(value: atOnce)
+        let inFlight = DispatchGroup()
+        let planner = Thread {
+            defer { finished.signal() }
+            for n in 0..<total {
+                if !queue.waitForRoom(n) { return }
+                do {
+                    let plan = try compositor.plan(n)
+                    if atOnce == 1 {
+                        // One at a time: drawn here, so its buffers come and go on one thread
+                        // (one malloc arena), as the planning thread's own work.
+                        queue.put(n, Result { try plan.draw() })
+                        continue
+                    }
+                    drawing.wait()
+                    inFlight.enter()
+                    DispatchQueue.global(qos: .userInitiated).async {
+                        queue.put(n, Result { try plan.draw() })
+                        drawing.signal()
+                        inFlight.leave()
+                    }
+                } catch {
+                    queue.put(n, .failure(error))
+                    return
+                }
+            }
+        }
+        planner.stackSize = 1 << 22
+        planner.start()
+        defer {
+            queue.cancel()
+            finished.wait()
+            inFlight.wait()
+        }
+        for n in 0..<total {
+            try body(n, try queue.take(n).get())
+        }
+    }
+
     /// Renders the whole story to `path` (written under a temporary name, renamed at the end).
     /// - Parameters:
     ///   - encoderThreads: threads for x264 (0: x264 chooses).
@@ -42,32 +96,7 @@ public final class StoryRenderer {
         let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio, threads: encoderThreads, metadata: metadata)
         if let line = writer.encoderNotice { notice(line) }
         let total = frameCount
-        let queue = FrameQueue(capacity: queueDepth)
-        // The compositor is handed to the producing thread: this thread does not touch it again
-        // until `finished` says that thread is done.
-        nonisolated(unsafe) let compositor = self.compositor
-        let finished = DispatchSemaphore(value: 0)
-        let producer = Thread {
-            defer { finished.signal() }
-            for n in 0..<total {
-                if queue.isCancelled { return }
-                do {
-                    let frame = try compositor.frame(n)
-                    if !queue.push(.success(frame)) { return }
-                } catch {
-                    _ = queue.push(.failure(error))
-                    return
-                }
-            }
-        }
-        producer.stackSize = 1 << 22
-        producer.start()
-        defer {
-            queue.cancel()
-            finished.wait()
-        }
-        for n in 0..<total {
-            let frame = try queue.pop().get()
+        try forEachFrame { n, frame in
             try writer.appendVideo(frame)
             if hasAudio, let sound {
                 let range = firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1)
@@ -79,40 +108,41 @@ public final class StoryRenderer {
     }
 }
 
-/// A bounded queue of made frames between the compositing thread and the encoder.
+/// Made frames between the drawing threads and the encoder, each in the slot of its number,
+/// taken in order; at most `capacity` frames past the one the encoder waits for.
 /// Unchecked: every stored property is read and written only while holding `condition`.
 final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Result<PlanarFrame, Error>] = []
+    private var slots: [Int: Result<PlanarFrame, Error>] = [:]
+    private var next = 0
     private let capacity: Int
     private var cancelled = false
-    private var producerDone = false
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
-    var isCancelled: Bool {
+    /// Waits until frame `n` is within `capacity` of the encoder; false when the encoder has gone.
+    func waitForRoom(_ n: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return cancelled
+        while n >= next + capacity && !cancelled { condition.wait() }
+        return !cancelled
     }
 
-    /// Waits for room; false when the consumer has gone.
-    func push(_ item: Result<PlanarFrame, Error>) -> Bool {
+    func put(_ n: Int, _ item: Result<PlanarFrame, Error>) {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !cancelled { condition.wait() }
-        if cancelled { return false }
-        items.append(item)
+        if cancelled { return }
+        slots[n] = item
         condition.broadcast()
-        return true
     }
 
-    func pop() -> Result<PlanarFrame, Error> {
+    /// Frame `n`, when it is made (frames are taken in order: 0, 1, 2, …).
+    func take(_ n: Int) -> Result<PlanarFrame, Error> {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !cancelled { condition.wait() }
-        if items.isEmpty { return .failure(RenderError("rendering was cancelled")) }
-        let item = items.removeFirst()
+        while slots[n] == nil && !cancelled { condition.wait() }
+        guard let item = slots.removeValue(forKey: n) else { return .failure(RenderError("rendering was cancelled")) }
+        next = n + 1
         condition.broadcast()
         return item
     }
@@ -120,8 +150,8 @@ final class FrameQueue: @unchecked Sendable {
     func cancel() {
         condition.lock()
         cancelled = true
+        slots = [:]
         condition.broadcast()
         condition.unlock()
     }
 }
-

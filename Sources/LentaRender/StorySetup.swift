@@ -61,6 +61,10 @@ public enum StorySetup {
         }
         let publishing = try StoryPublishing(compositor: compositor)
         let renderer = StoryRenderer(compositor: compositor, sound: sound)
+        // One budget of `threads` for the whole render: the encoder's threads, and frames drawn
+        // at once by the compositor (half of it, at least one; their slices share the same pool).
+        let budget = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        renderer.framesAtOnce = max(1, (budget + 1) / 2)
         renderer.publishing = publishing
         renderer.metadata = publishing.metadata
         renderer.loudness = loudness

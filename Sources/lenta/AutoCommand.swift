@@ -40,10 +40,14 @@ struct Auto: ParsableCommand {
     @Flag(help: "Wait for another run on the same catalog to finish instead of exiting.")
     var wait = false
 
+    @Option(help: ArgumentHelp("Threads for compositing and encoding each story (default: one per processor).", valueName: "n"))
+    var threads: Int?
+
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
         if mediaFolders.isEmpty { throw ValidationError("Name at least one media folder.") }
         if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
         if let length { try StoryLengthArgument.check(length) }
@@ -70,6 +74,7 @@ struct Auto: ParsableCommand {
         options.dryRun = dryRun
         options.plan = plan
         options.length = length
+        options.threads = threads ?? 0
         let json = output.json
         let catalog = dryRun ? try catalogOptions.openScratchCopy() : try catalogOptions.open()
         let report = try AutoJob(catalog: catalog).run(options) { story in

@@ -1,0 +1,118 @@
+import Foundation
+import LentaCore
+import LentaMedia
+@testable import LentaRender
+import LentaTestSupport
+import Testing
+
+/// The render's frame pipeline (frames planned in order, drawn several at once, handed on in
+/// order) gives exactly the frames the compositor gives one by one, for any thread count.
+@Suite("Frame pipeline", .serialized)
+struct FramePipelineTests {
+    /// Photos with Ken Burns, a rotated photo, a still photo with a caption, a clip; crossfade, wipe, cut.
+    static func story(_ fixture: RenderFixture) throws -> [String: Any] {
+        try SyntheticMedia.jpeg(width: 640, height: 480, exif: nil, to: fixture.folder.path("one.jpg"))
+        try SyntheticMedia.jpeg(width: 640, height: 480, exif: SyntheticExif(orientation: 6), to: fixture.folder.path("two.jpg"))
+        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 240, frameRate: 25, seconds: 2, withAudio: false),
+                                 to: fixture.folder.path("clip.mp4"))
+        return [
+            "lenta": 1,
+            "output": ["preset": "preview", "width": 320, "height": 180],
+            "defaults": ["transition": ["type": "crossfade", "duration": 0.3]],
+            "items": [
+                ["path": "one.jpg", "duration": 1.0, "kenBurns": ["from": [0, 0, 1, 1], "to": [0.1, 0.1, 0.8, 0.8], "easing": "inOut"]],
+                ["path": "two.jpg", "duration": 1.0, "rotate": 3.0, "transition": ["type": "wipe", "duration": 0.3]],
+                ["path": "one.jpg", "duration": 1.0, "kenBurns": "none", "fit": "fit",
+                 "text": ["content": "Still", "fadeIn": 0.2], "transition": ["type": "cut"]],
+                ["path": "clip.mp4", "trim": [0.2, 1.0], "fit": "fit"],
+            ],
+        ]
+    }
+
+    /// Every frame through the pipeline.
+    static func pipelineFrames(_ fixture: RenderFixture, _ object: [String: Any], threads: Int, framesAtOnce: Int) throws -> [PlanarFrame] {
+        let compositor = try fixture.compositor(object, threads: threads)
+        compositor.lookahead = 30
+        let renderer = StoryRenderer(compositor: compositor)
+        renderer.framesAtOnce = framesAtOnce
+        var frames: [PlanarFrame] = []
+        try renderer.forEachFrame { n, frame in
+            #expect(n == frames.count)
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    @Test("frames are bit-identical drawn one at a time on 1 thread and 4 at once on 8 threads, and equal the compositor's own")
+    func pipelineIsBitIdentical() throws {
+        let fixture = try RenderFixture()
+        let object = try Self.story(fixture)
+        let single = try Self.pipelineFrames(fixture, object, threads: 1, framesAtOnce: 1)
+        let many = try Self.pipelineFrames(fixture, object, threads: 8, framesAtOnce: 4)
+        let alone = try fixture.compositor(object, threads: 3)
+        #expect(single.count == alone.frameCount && many.count == single.count)
+        #expect(single.count > 60)
+        for n in single.indices {
+            #expect(single[n] == many[n], "frame \(n) differs between 1 and 8 threads")
+            #expect(single[n] == (try alone.frame(n)), "frame \(n) differs from the compositor's own")
+        }
+        // The story moves (a pipeline that handed on one frame throughout would pass the above);
+        // the still photo and the 25 fps clip repeat some frames.
+        #expect(Set(single.map { $0.y }).count > 20)
+    }
+
+    @Test("lenta frame gives the same PNG with --threads 1 and --threads 8")
+    func frameCommandThreads() throws {
+        let fixture = try RenderFixture()
+        let story = try fixture.project(try Self.story(fixture))
+        for at in ["0.5", "0.85", "1.8", "2.5"] {
+            var outputs: [Data] = []
+            for threads in [1, 8] {
+                let path = fixture.folder.path("f\(threads)-\(at).png")
+                let result = try LentaCLI.run(["frame", story, "--at", at, "-o", path, "--threads", String(threads)])
+                #expect(result.status == 0, "\(result.stderr)")
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            #expect(outputs[0] == outputs[1], "frame at \(at) s differs between 1 and 8 threads")
+        }
+    }
+
+    @Test("a failing frame stops the pipeline with its error, and nothing is left running")
+    func failureStops() throws {
+        let fixture = try RenderFixture()
+        let object = try Self.story(fixture)
+        let compositor = try fixture.compositor(object, threads: 2)
+        let renderer = StoryRenderer(compositor: compositor)
+        renderer.framesAtOnce = 3
+        struct Stop: Error {}
+        var taken = 0
+        #expect(throws: Stop.self) {
+            try renderer.forEachFrame { n, _ in
+                taken = n + 1
+                if n == 10 { throw Stop() }
+            }
+        }
+        #expect(taken == 11)
+    }
+
+    @Test("the pipeline feeds the shared encoder path: h264_nvenc without a graphics card falls back to x264 with one notice",
+          .enabled(if: PublishFixture.hasTools && !PublishCodecTests.hasGraphicsDevice))
+    func hardwareFallback() throws {
+        let fixture = try RenderFixture()
+        let object = try Self.story(fixture)
+        var preset = RenderFixture.preset()
+        preset.video.codec = "h264_nvenc"
+        preset.video.fallback = ["h264_vaapi", "libx264"]
+        let compositor = try fixture.compositor(object, preset: preset, threads: 8)
+        let renderer = StoryRenderer(compositor: compositor)
+        renderer.framesAtOnce = 4
+        let output = fixture.folder.path("hw.mp4")
+        var notices: [String] = []
+        try renderer.render(to: output, encoderThreads: 8, notice: { notices.append($0) })
+        #expect(notices.count == 1, "\(notices)")
+        let notice = notices.first ?? ""
+        #expect(notice.contains("h264_nvenc cannot open") && notice.contains("h264_vaapi cannot open") && notice.hasSuffix("using libx264"),
+                "\(notice)")
+        #expect(try PublishFixture.decodedFrames(output) == compositor.frameCount)
+    }
+}
