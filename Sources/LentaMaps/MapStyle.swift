@@ -75,13 +75,4 @@ public struct MapStyle: Sendable, Equatable {
         border: MapColour(96, 106, 120), route: MapColour(255, 178, 74), routeCasing: MapColour(16, 24, 36),
         dot: MapColour(255, 255, 255), dotRing: MapColour(255, 178, 74),
         label: MapColour(245, 245, 245), labelHalo: MapColour(16, 24, 36))
-
-    /// `light` or `dark` by name.
-    public static func named(_ name: String) -> MapStyle? {
-        switch name {
-        case "light": return .light
-        case "dark": return .dark
-        default: return nil
-        }
-    }
 }

@@ -30,8 +30,8 @@ struct Map: ParsableCommand {
     var width: Int = 1920
     @Option(help: ArgumentHelp("PNG height in pixels.", valueName: "pixels"))
     var height: Int = 1080
-    @Option(help: ArgumentHelp("PNG colours: light (pale sea) or dark (night sea, as on the title card).", valueName: "light|dark"))
-    var style: String = "light"
+    @Option(help: ArgumentHelp("PNG colours: light (pale sea) or dark (night sea, as on the title card)."))
+    var style: MapStyleChoice = .light
     @OptionGroup var catalogOptions: CatalogOptions
 
     func validate() throws {
@@ -42,14 +42,13 @@ struct Map: ParsableCommand {
         guard (16...16384).contains(width), (16...16384).contains(height) else {
             throw ValidationError("--width and --height must be between 16 and 16384 pixels.")
         }
-        guard MapStyle.named(style) != nil else { throw ValidationError("--style must be light or dark (got \(style)).") }
         if track != nil, RouteMapFormat(path: output) != .png {
             throw ValidationError("--track is drawn on a map picture: -o must end in .png.")
         }
     }
 
     func run() throws {
-        guard let format = RouteMapFormat(path: output), let mapStyle = MapStyle.named(style) else { throw ExitCode(2) }
+        guard let format = RouteMapFormat(path: output) else { throw ExitCode(2) }
         let route = try libraryCall { try Lentas(catalog: try catalogOptions.open()).route(id: lenta.id) }
         let stops = RouteStops.build(from: route.items)
         guard !stops.isEmpty else {
@@ -70,7 +69,7 @@ struct Map: ParsableCommand {
                 FFmpegLogging.silence()
                 let outlines = try CountryOutlines.bundled()
                 // Without a font (no fontconfig or FreeType face) the map has dots without names.
-                let image = RouteMapRenderer(outlines: outlines, style: mapStyle).render(stops, track: travelled, width: width, height: height, labeller: TextLabeller.shared())
+                let image = RouteMapRenderer(outlines: outlines, style: style.mapStyle).render(stops, track: travelled, width: width, height: height, labeller: TextLabeller.shared())
                 try PNGExport.write(image, to: output)
             case .geoJSON:
                 try AtomicWrite.write(Array(RouteGeoJSON.text(stops, title: route.title).utf8), to: output, what: "GeoJSON")
@@ -81,5 +80,17 @@ struct Map: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         print("Wrote \(output): \(route.title), \(stops.count) \(stops.count == 1 ? "place" : "places") from \(route.locatedCount) located items")
+    }
+}
+
+/// `--style`: the map picture's colours.
+enum MapStyleChoice: String, CaseIterable, ExpressibleByArgument {
+    case light, dark
+
+    var mapStyle: MapStyle {
+        switch self {
+        case .light: return .light
+        case .dark: return .dark
+        }
     }
 }
