@@ -149,7 +149,7 @@ public final class AutoJob {
                 }
                 if options.plan {
                     outcome.state = .planned
-                    outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset)
+                    outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset, threads: options.threads)
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
@@ -264,10 +264,12 @@ public final class AutoJob {
         return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
     }
 
-    /// A self-contained shell command that renders one story.
-    static func renderCommand(project: String, video: String, preset: String?) -> String {
+    /// A self-contained shell command that renders one story, with `auto`'s own thread budget
+    /// (so `auto --plan --threads 2 | parallel -j 4` shares a machine's cores as asked).
+    static func renderCommand(project: String, video: String, preset: String?, threads: Int) -> String {
         var words = ["lenta", "render", quote(project), "-o", quote(video), "--quiet"]
         if let preset { words += ["--preset", quote(preset)] }
+        if threads > 0 { words += ["--threads", String(threads)] }
         return words.joined(separator: " ")
     }
 

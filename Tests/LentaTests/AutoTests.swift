@@ -424,6 +424,10 @@ import Testing
         let commands = Self.lines(plan.stdout)
         #expect(commands.count == 3, "\(plan.stdout)")
         #expect(commands.contains { $0.contains("'\(lib.stories)/\(Self.lisbonName) (2).mp4'") }, "\(plan.stdout)")
+        #expect(!commands.contains { $0.contains("--threads") }, "no budget asked, none passed on: \(plan.stdout)")
+        // auto's thread budget goes with each planned render.
+        let budgeted = Self.lines(try lib.auto(["--plan", "--threads", "2"]).stdout)
+        #expect(budgeted.count == 3 && budgeted.allSatisfy { $0.hasSuffix(" --threads 2") }, "\(budgeted)")
         // The names are kept in the catalog: a second plan names the same files.
         let again = try lib.auto(["--plan", "--json"])
         let report = try JSONDecoder().decode(AutoJob.Report.self, from: Data(again.stdout.utf8))
