@@ -53,29 +53,41 @@ public struct PhotoDecoder: Sendable {
     /// so the table tone-maps its highlights from full precision, unless keeping them would
     /// cost more than the memory budget (then it is read at 8 bits, as `decode` reads it).
     public func decodePicture(scale: Double) throws -> SourcePicture {
+        try decodePictures(scales: [scale])[0]
+    }
+
+    /// The picture decoded once and reduced to each of `scales` (one picture per scale, in
+    /// order): the shapes of a story rendered in one pass share a photo's decode. The decode is
+    /// the one the largest scale needs; each reduction is what `decodePicture(scale:)` makes
+    /// from that decode.
+    public func decodePictures(scales: [Double]) throws -> [SourcePicture] {
+        guard !scales.isEmpty else { return [] }
         if (format == .heif || format == .avif) && colour.bitDepth > 8,
            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2 <= PhotoMemoryBudget.maximumBytes {
-            let (w, h) = targetSize(scale: scale)
+            let sizes = scales.map(targetSize(scale:))
             let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2
-            return orientation.apply(to: try PhotoMemoryBudget.gate.withReservation(bytes) {
+            let pictures: [SourcePicture] = try PhotoMemoryBudget.gate.withReservation(bytes) {
                 defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
                 let picture = try HeifPicture(path: path, deep: true)
                 defer { picture.release() }
                 return try withExtendedLifetime(picture) {
                     let source = try picture.borrowedYUVFrame()
-                    guard picture.bits > 8 else {
-                        return .eightBit(try Self.reduce(source, to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path))
+                    return try sizes.map { size -> SourcePicture in
+                        guard picture.bits > 8 else {
+                            return .eightBit(try Self.reduce(source, to: size, matrix: picture.matrix, fullRange: picture.fullRange, path: path))
+                        }
+                        let frame = try Self.convert(source, to: size, format: AV_PIX_FMT_YUV420P10LE, matrix: picture.matrix,
+                                                     fullRange: picture.fullRange, path: path)
+                        guard let deep = frame.deepPlanarFrame() else {
+                            throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
+                        }
+                        return .deep(deep)
                     }
-                    let frame = try Self.convert(source, to: (w, h), format: AV_PIX_FMT_YUV420P10LE, matrix: picture.matrix,
-                                                 fullRange: picture.fullRange, path: path)
-                    guard let deep = frame.deepPlanarFrame() else {
-                        throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
-                    }
-                    return .deep(deep)
                 }
-            })
+            }
+            return pictures.map { orientation.apply(to: $0) }
         }
-        return .eightBit(try decode(scale: scale))
+        return try decode(scales: scales).map { .eightBit($0) }
     }
 
     /// The size a decode at `scale` makes, as stored (before the orientation turns it).
@@ -87,10 +99,14 @@ public struct PhotoDecoder: Sendable {
     }
 
     public func decode(scale: Double) throws -> PlanarFrame {
-        let scale = min(1, max(scale, 1e-4))
-        let targetWidth = max(1, Int((Double(width) * scale).rounded()))
-        let targetHeight = max(1, Int((Double(height) * scale).rounded()))
-        let stored = orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        try decode(scales: [scale])[0]
+    }
+
+    /// As `decode(scale:)` for each of `scales`, from one decode (the one the largest scale needs).
+    public func decode(scales: [Double]) throws -> [PlanarFrame] {
+        guard let largestScale = scales.max() else { return [] }
+        let scale = min(1, max(largestScale, 1e-4))
+        let sizes = scales.map(targetSize(scale:))
         // 1/2^lowres of the size (JPEG), as long as it still holds the pixels wanted — and as
         // much smaller as the memory budget asks.
         let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
@@ -102,25 +118,26 @@ public struct PhotoDecoder: Sendable {
                              reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
         }
         let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
-        let planar: PlanarFrame = try PhotoMemoryBudget.gate.withReservation(bytes) {
+        let planar: [PlanarFrame] = try PhotoMemoryBudget.gate.withReservation(bytes) {
             // What a large decode freed goes back to the system before the next one starts
             // (the decoders' threads would otherwise keep it in their malloc arenas).
             defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
-            if format == .heif || format == .avif { return try decodeHeif(width: stored.0, height: stored.1) }
-            return try decodeWithLibavcodec(width: stored.0, height: stored.1, lowres: lowres)
+            if format == .heif || format == .avif { return try decodeHeif(sizes: sizes) }
+            return try decodeWithLibavcodec(sizes: sizes, lowres: lowres)
         }
-        return orientation.apply(to: planar)
+        return planar.map { orientation.apply(to: $0) }
     }
 
-    private func decodeHeif(width w: Int, height h: Int) throws -> PlanarFrame {
+    private func decodeHeif(sizes: [(Int, Int)]) throws -> [PlanarFrame] {
         let picture = try HeifPicture(path: path)
         defer { picture.release() }
         return try withExtendedLifetime(picture) {
-            try Self.reduce(try picture.borrowedYUVFrame(), to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path)
+            let source = try picture.borrowedYUVFrame()
+            return try sizes.map { try Self.reduce(source, to: $0, matrix: picture.matrix, fullRange: picture.fullRange, path: path) }
         }
     }
 
-    private func decodeWithLibavcodec(width w: Int, height h: Int, lowres: Int) throws -> PlanarFrame {
+    private func decodeWithLibavcodec(sizes: [(Int, Int)], lowres: Int) throws -> [PlanarFrame] {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
             throw MediaError("find picture", path: path, reason: "no image stream")
@@ -134,12 +151,12 @@ public struct PhotoDecoder: Sendable {
         } catch let error as MediaError where format == .jpeg && error.code == .notImplemented {
             // CMYK and YCCK JPEGs: libjpeg-turbo decodes them.
             let rgb = try CMYKJPEGPicture.rgbFrame(path: path, scaleDenominator: 1 << lowres)
-            return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
+            return try sizes.map { try Self.reduce(rgb, to: $0, matrix: .bt709, fullRange: true, path: path) }
         }
         let f = decoded.pointer.pointee
         let fullRange = f.color_range != AVCOL_RANGE_MPEG
         let matrix: ScaleContext.Matrix = f.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601
-        return try Self.reduce(decoded, to: (w, h), matrix: matrix, fullRange: fullRange, path: path)
+        return try sizes.map { try Self.reduce(decoded, to: $0, matrix: matrix, fullRange: fullRange, path: path) }
     }
 
     /// Reduces (area filter) to `size` in RGB, then converts to BT.709 limited 4:2:0.
