@@ -56,10 +56,9 @@ public struct PhotoDecoder: Sendable {
         try decodePictures(scales: [scale])[0]
     }
 
-    /// The picture decoded once and reduced to each of `scales` (one picture per scale, in
-    /// order): the shapes of a story rendered in one pass share a photo's decode. The decode is
-    /// the one the largest scale needs; each reduction is what `decodePicture(scale:)` makes
-    /// from that decode.
+    /// The picture reduced to each of `scales` (one picture per scale, in order), each exactly
+    /// what `decodePicture(scale:)` makes: the shapes of a story rendered in one pass share a
+    /// photo's decode (one per JPEG reduction level among them; one for other formats).
     public func decodePictures(scales: [Double]) throws -> [SourcePicture] {
         guard !scales.isEmpty else { return [] }
         if (format == .heif || format == .avif) && colour.bitDepth > 8,
@@ -102,13 +101,35 @@ public struct PhotoDecoder: Sendable {
         try decode(scales: [scale])[0]
     }
 
-    /// As `decode(scale:)` for each of `scales`, from one decode (the one the largest scale needs).
+    /// As `decode(scale:)` for each of `scales`, each exactly what `decode(scale:)` makes: the
+    /// scales that decode at the same JPEG reduction (`lowres`; every scale, for other formats)
+    /// share one decode, reduced to each of their sizes.
     public func decode(scales: [Double]) throws -> [PlanarFrame] {
-        guard let largestScale = scales.max() else { return [] }
-        let scale = min(1, max(largestScale, 1e-4))
-        let sizes = scales.map(targetSize(scale:))
-        // 1/2^lowres of the size (JPEG), as long as it still holds the pixels wanted — and as
-        // much smaller as the memory budget asks.
+        let levels = try scales.map(reduction(scale:))
+        var pictures = [PlanarFrame?](repeating: nil, count: scales.count)
+        for lowres in Set(levels).sorted() {
+            let indices = levels.indices.filter { levels[$0] == lowres }
+            let sizes = indices.map { targetSize(scale: scales[$0]) }
+            let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
+            let planar: [PlanarFrame] = try PhotoMemoryBudget.gate.withReservation(bytes) {
+                // What a large decode freed goes back to the system before the next one starts
+                // (the decoders' threads would otherwise keep it in their malloc arenas).
+                defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+                if format == .heif || format == .avif { return try decodeHeif(sizes: sizes) }
+                return try decodeWithLibavcodec(sizes: sizes, lowres: lowres)
+            }
+            for (index, picture) in zip(indices, planar) { pictures[index] = orientation.apply(to: picture) }
+        }
+        return try pictures.map { picture in
+            guard let picture else { throw MediaError("decode photo", path: path, reason: "a reduction was not made") }
+            return picture
+        }
+    }
+
+    /// The JPEG reduction (`lowres`) a decode at `scale` uses: 1/2^lowres of the size, as long as
+    /// it still holds the pixels wanted — and as much smaller as the memory budget asks.
+    private func reduction(scale: Double) throws -> Int {
+        let scale = min(1, max(scale, 1e-4))
         let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
         let largest = PhotoMemoryBudget.largestReduction(format)
         guard let lowres = (wanted...max(wanted, largest)).first(where: {
@@ -117,15 +138,7 @@ public struct PhotoDecoder: Sendable {
             throw MediaError("decode photo", path: path,
                              reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
         }
-        let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
-        let planar: [PlanarFrame] = try PhotoMemoryBudget.gate.withReservation(bytes) {
-            // What a large decode freed goes back to the system before the next one starts
-            // (the decoders' threads would otherwise keep it in their malloc arenas).
-            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
-            if format == .heif || format == .avif { return try decodeHeif(sizes: sizes) }
-            return try decodeWithLibavcodec(sizes: sizes, lowres: lowres)
-        }
-        return planar.map { orientation.apply(to: $0) }
+        return lowres
     }
 
     private func decodeHeif(sizes: [(Int, Int)]) throws -> [PlanarFrame] {
