@@ -134,4 +134,35 @@ struct RouteInterludeTests {
             #expect(Self.gap(onRoute, middle) < 2, "on the route line: \(middle) vs \(onRoute)")
         }
     }
+
+    @Test("lenta project --interlude start --interlude days: one opening the story and one before each new day, the length kept")
+    func projectPlacesInterludes() throws {
+        let library = try #require(ScannedLibrary.make())
+        let lentas = try library.lentas()
+        let lisbon = try #require(lentas.first { $0.title.hasPrefix("Lisbon") })
+        let out = library.temp.path("lisbon.json")
+        let written = try library.run(["project", String(lisbon.id), "-o", out, "--length", "40", "--interlude", "start", "--interlude", "days"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let project = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: out)))
+        let story = try ResolvedStory.resolve(project, in: library.temp.url)
+        // The items' local days, as the catalog read them (3–6 May): an interlude opens the story
+        // and sits before the first item of each later day, nowhere else.
+        let days = story.items.map { $0.metadata.captureTime?.local.map { LocalDate($0) } ?? nil }
+        var expected = [0], last = days.first ?? nil
+        for (i, day) in days.enumerated().dropFirst() {
+            guard let day else { continue }
+            if let previous = last, previous != day { expected.append(i) }
+            last = day
+        }
+        #expect(Set(days.compactMap { $0 }).count == 4)
+        #expect(project.items.indices.filter { project.items[$0].routeInterlude != nil } == expected)
+        #expect(expected.count == 4)
+        let length = try #require(story.length)
+        #expect(abs(length - 40) < 1, "the interludes take their share of --length: \(length) s")
+        let plain = try library.run(["project", String(lisbon.id), "-o", library.temp.path("plain.json"), "--length", "40"])
+        #expect(plain.status == 0)
+        let plainProject = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: library.temp.path("plain.json"))))
+        #expect(plainProject.items.allSatisfy { $0.routeInterlude == nil }, "none unless asked")
+        #expect(plainProject.items.count > project.items.count, "room was made for the interludes")
+    }
 }
