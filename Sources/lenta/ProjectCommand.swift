@@ -55,12 +55,15 @@ struct Project: ParsableCommand {
         style.music = music.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         style.motion = motion
         style.interludes = Set(interlude.map(\.placement))
-        let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
+        let lentas = try libraryCall { Lentas(catalog: try catalogOptions.open()) }
+        let project = try libraryCall { try lentas.project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
             throw CommandFailure("the project for lenta \(lenta.id) would not validate:\n" + report.problems.map { "  \($0)" }.joined(separator: "\n"))
         }
         try project.write(to: url)
+        // So `lenta sheet ID` finds this story without --project.
+        try libraryCall { try lentas.rememberProject(id: lenta.id, at: url) }
         let left = project.alternates.isEmpty ? "" : ", \(project.alternates.count) left out as alternates"
         print("Wrote \(output): \(project.title ?? "") (\(project.items.count) items, \(String(format: "%.1f", report.length ?? 0)) s\(left))")
     }
