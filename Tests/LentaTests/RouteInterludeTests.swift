@@ -2,7 +2,7 @@ import Foundation
 import LentaCore
 import LentaMaps
 import LentaMedia
-import LentaRender
+@testable import LentaRender
 import LentaTestSupport
 import Testing
 
@@ -54,6 +54,15 @@ struct RouteInterludeTests {
         #expect(report.length == 6.5)
         // Written back as read.
         #expect(try ProjectFile.decode(try project.encodedJSON()) == project)
+    }
+
+    @Test("a chapter whose first item has an interlude starts with the interlude")
+    func chapterStartsWithItsInterlude() throws {
+        let project = try Self.project([["path": "a.jpg"], ["path": "b.jpg", "routeInterlude": ["duration": 3.0]]])
+        let timeline = StoryTimeline(project: project, fps: Rational(30)) { _ in 2 }
+        let runs = StoryPublishing.runs(timeline: timeline) { ["Lisbon", "Kyoto"][$0] }
+        #expect(runs.map(\.key) == ["Lisbon", "Kyoto"])
+        #expect(runs[1].start == timeline.segments[1].start && runs[1].start == Rational(seconds: 1.5))
     }
 
     @Test("validation: the interlude's duration, transition and keys, each at its JSON path")
