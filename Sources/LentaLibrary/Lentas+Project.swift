@@ -42,7 +42,8 @@ extension Lentas {
         let folder = output.deletingLastPathComponent().standardizedFileURL.path
         let days = items.map(\.brief).compactMap(Self.localDay)
         // Interludes take their share of the length: fewer moments are chosen to make room.
-        let interludeCount = RouteInterludePlacement.items(for: style.interludes, days: items.map { Self.localDay($0.brief) }).count
+        let interludeCount = RouteInterludePlacement.items(for: style.interludes, days: items.map { Self.localDay($0.brief) },
+                                                           places: items.map(Self.placeName)).count
         let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()), interludes: interludeCount)
         let paths = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.relativePath($0.path, from: folder)) })
         var project = ProjectFile(
@@ -64,8 +65,9 @@ extension Lentas {
             })
         project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
-        let chosenDays = plan.chosen.map { byID[$0.id].flatMap { Self.localDay($0.brief) } }
-        for i in RouteInterludePlacement.items(for: style.interludes, days: chosenDays) {
+        let chosen = plan.chosen.map { byID[$0.id] }
+        for i in RouteInterludePlacement.items(for: style.interludes, days: chosen.map { $0.flatMap { Self.localDay($0.brief) } },
+                                               places: chosen.map { $0.flatMap(Self.placeName) }) {
             project.items[i].routeInterlude = RouteInterlude()
         }
         Self.setTransitions(&project, style: style)
@@ -105,6 +107,11 @@ extension Lentas {
         options.transitionOverlap = overlap
         options.titleCard = style.titleCard ? TitleCard.defaultDuration : nil
         return StorySelection(options: options).choose(candidates)
+    }
+
+    /// The place a person would name where `item` was taken; nil far from any place or unknown.
+    static func placeName(_ item: MediaItem) -> String? {
+        item.place?.isRemote == false ? item.place?.city : nil
     }
 
     /// What `count` route interludes add to a story: their length less one more transition each.

@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import LentaLibrary
 import LentaMaps
 import LentaMedia
 @testable import LentaRender
@@ -144,7 +145,7 @@ struct RouteInterludeTests {
         }
     }
 
-    @Test("lenta project --interlude start --interlude days: one opening the story and one before each new day, the length kept")
+    @Test("lenta project --interlude start --interlude days: one opening the story and one before each day the trip moves on, the length kept")
     func projectPlacesInterludes() throws {
         let library = try #require(ScannedLibrary.make())
         let lentas = try library.lentas()
@@ -154,18 +155,16 @@ struct RouteInterludeTests {
         #expect(written.status == 0, "\(written.stderr)")
         let project = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: out)))
         let story = try ResolvedStory.resolve(project, in: library.temp.url)
-        // The items' local days, as the catalog read them (3–6 May): an interlude opens the story
-        // and sits before the first item of each later day, nowhere else.
+        // 3–5 May in Lisbon, 6 May in Sintra: an interlude opens the story and one leads to
+        // Sintra's first item; the mornings that start where the evening before ended have none.
         let days = story.items.map { $0.metadata.captureTime?.local.map { LocalDate($0) } ?? nil }
-        var expected = [0], last = days.first ?? nil
-        for (i, day) in days.enumerated().dropFirst() {
-            guard let day else { continue }
-            if let previous = last, previous != day { expected.append(i) }
-            last = day
-        }
         #expect(Set(days.compactMap { $0 }).count == 4)
-        #expect(project.items.indices.filter { project.items[$0].routeInterlude != nil } == expected)
-        #expect(expected.count == 4)
+        let sintra = try #require(project.items.firstIndex { $0.path.contains("sintra-") })
+        #expect(project.items.indices.filter { project.items[$0].routeInterlude != nil } == [0, sintra])
+        #expect(RouteInterludePlacement.items(for: [.days], days: days, places: days.map { _ in "Lisbon" }) == [],
+                "a trip that never moves has no interlude between days")
+        #expect(RouteInterludePlacement.items(for: [.days], days: days, places: days.map { _ in nil }).count == 3,
+                "places unknown: one before each new day")
         let length = try #require(story.length)
         #expect(abs(length - 40) < 1, "the interludes take their share of --length: \(length) s")
         let plain = try library.run(["project", String(lisbon.id), "-o", library.temp.path("plain.json"), "--length", "40"])
