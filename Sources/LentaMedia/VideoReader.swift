@@ -31,6 +31,10 @@ public final class VideoReader {
     private var scaler: ScaleContext?
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
+    /// The fraction of its size each picture is handed on at (at most 1): a 2160p clip shown in
+    /// a 1080p story is reduced here, once per picture, by libswscale (area filter, codes and
+    /// depth kept), so the colour table and the placement work on a quarter of the pixels.
+    public var scale: Double = 1
 
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
@@ -141,22 +145,34 @@ public final class VideoReader {
         }
     }
 
+    /// The size a stored picture is handed on at: `scale` of it, at least one pixel.
+    private func reducedSize(_ width: Int, _ height: Int) -> (width: Int, height: Int) {
+        guard scale < 1 else { return (width, height) }
+        let s = max(scale, 1e-4)
+        return (max(1, Int((Double(width) * s).rounded())), max(1, Int((Double(height) * s).rounded())))
+    }
+
     /// The decoded frame as 4:2:0 with its codes as stored: yuv420p/yuvj420p and yuv420p10le
-    /// are copied; other layouts are repacked by libswscale with the same matrix and range on
-    /// both sides (so codes keep their meaning), deeper ones to 10 bits. R'G'B' frames become
-    /// BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
+    /// at full size are copied; other layouts and reduced sizes go through libswscale with the
+    /// same matrix and range on both sides (so codes keep their meaning), deeper ones to 10 bits.
+    /// R'G'B' frames become BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
     private func sourcePicture(_ frame: CodecFrame) throws -> SourcePicture {
         let f = frame.pointer.pointee
-        if let planar = frame.planarFrame() { return .eightBit(planar) }
-        if let deep = frame.deepPlanarFrame() { return .deep(deep) }
+        let size = reducedSize(frame.width, frame.height)
+        let reducing = size.width != frame.width || size.height != frame.height
+        if !reducing, let planar = frame.planarFrame() { return .eightBit(planar) }
+        if !reducing, let deep = frame.deepPlanarFrame() { return .deep(deep) }
         let descriptor = av_pix_fmt_desc_get(frame.format)
         let depth = descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         let target = depth > 8 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
-        if scaler == nil || scaler?.destinationWidth != frame.width || scaler?.destinationHeight != frame.height
-            || scaler?.destinationFormat != target {
-            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (frame.width, frame.height, target),
-                                     flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
+        if scaler == nil || scaler?.sourceWidth != frame.width || scaler?.sourceHeight != frame.height
+            || scaler?.sourceFormat != frame.format || scaler?.destinationWidth != size.width
+            || scaler?.destinationHeight != size.height || scaler?.destinationFormat != target {
+            // Reducing: the area filter, as photos are reduced; repacking alone: bicubic chroma.
+            let filter = reducing ? SWS_AREA : SWS_BICUBIC
+            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (size.width, size.height, target),
+                                     flags: Int32(filter) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
             let full = f.color_range == AVCOL_RANGE_JPEG
             s.setColourspace(source: .bt709, sourceFullRange: isRGB || full, destination: .bt709, destinationFullRange: isRGB ? false : full)
             scaler = s
