@@ -34,6 +34,9 @@ final class ClipLayer: StoryLayer {
         self.colour = colour
     }
 
+    // A layer goes when its segment is over: its decoder and what it held go with it.
+    deinit { reader.close() }
+
     /// The reader decodes forward: frames are drawn in order, on the compositing thread.
     var drawsConcurrently: Bool { false }
 
