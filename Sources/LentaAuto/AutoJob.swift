@@ -185,6 +185,7 @@ public final class AutoJob {
                 return nil
             }
             try fresh.write(to: url)
+            try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
             return try Self.load(url)

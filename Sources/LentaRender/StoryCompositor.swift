@@ -105,6 +105,9 @@ public final class StoryCompositor {
         switch segment.content {
         case .titleCard:
             return try titleCardLayer()
+        case .routeInterlude(let i):
+            return try RouteInterludeLayer.make(story: story, before: i, width: preset.width, height: preset.height,
+                                                output: preset.colour, parallel: parallel)
         case .item(let i):
             let resolved = story.items[i]
             let item = resolved.item
