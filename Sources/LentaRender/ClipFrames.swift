@@ -28,6 +28,18 @@ final class ClipFrames: @unchecked Sendable {
         height = reader.height
     }
 
+    // Freed when the last layer reading it goes (its segment is over in every shape).
+    deinit { reader.close() }
+
+    /// Has the reader reduce each picture to `scale` of its size (a single shape's clip that is
+    /// larger than it needs).
+    func reduce(to scale: Double) {
+        lock.withLock { reader.scale = scale }
+    }
+
+    /// The share of its size each picture is handed on at (1: whole).
+    var scale: Double { lock.withLock { reader.scale } }
+
     /// The clip's picture at `time` (the frame with the greatest timestamp not after it),
     /// converted and graded by the item's colour table.
     func graded(at time: Rational) throws -> PlanarFrame {

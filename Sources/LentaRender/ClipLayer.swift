@@ -4,9 +4,11 @@ import LentaMedia
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made
-/// from the first picture shown. The item's colour table converts each decoded picture from the
-/// clip's own colours (and depth) to the working format and grades it, once: when the output
-/// frame rate exceeds the clip's, a picture shown again reuses its converted copy.
+/// from the first picture shown. A clip larger than the item needs (2160p in a 1080p story) is
+/// reduced by the reader first, as photos are, so the rest works on the pixels that show. The
+/// item's colour table converts each decoded picture from the clip's own colours (and depth) to
+/// the working format and grades it, once: when the output frame rate exceeds the clip's, a
+/// picture shown again reuses its converted copy.
 final class ClipLayer: StoryLayer {
     let frames: ClipFrames
     let trimStart: Rational
@@ -16,15 +18,22 @@ final class ClipLayer: StoryLayer {
 
     convenience init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: ItemColour,
                      threads: Int, parallel: ParallelSlices) throws {
-        try self.init(item: item, frames: ClipFrames(item: item, colour: colour, threads: threads), geometry: base, parallel: parallel)
+        try self.init(item: item, frames: ClipFrames(item: item, colour: colour, threads: threads), reduces: true, geometry: base,
+                      parallel: parallel)
     }
 
-    /// - Parameter frames: the clip's decoded pictures, shared with the layers of the story's other
-    ///   shapes.
-    init(item: ResolvedItem, frames: ClipFrames, geometry base: (Double, Double) -> ItemGeometry, parallel: ParallelSlices) {
+    /// - Parameters:
+    ///   - frames: the clip's decoded pictures, shared with the layers of the story's other shapes.
+    ///   - reduces: whether the reader may reduce the pictures to what this layer needs; not when
+    ///     the pictures are shared with other shapes, which may need more of them.
+    init(item: ResolvedItem, frames: ClipFrames, reduces: Bool, geometry base: (Double, Double) -> ItemGeometry, parallel: ParallelSlices) {
         self.frames = frames
         trimStart = Rational(seconds: item.item.trim?.start ?? 0)
         geometry = base(Double(frames.width), Double(frames.height))
+        // Reduced only when that at least halves the pixels: a slight reduction would cost a
+        // pass and a second filtering for little saved.
+        let needed = min(1, geometry.largestScale)
+        if reduces, needed * needed <= 0.5 { frames.reduce(to: needed) }
         self.parallel = parallel
     }
 
@@ -32,8 +41,14 @@ final class ClipLayer: StoryLayer {
     var drawsConcurrently: Bool { false }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
-        let picture = PlacedPicture(pixels: try frames.graded(at: trimStart + time))
+        let pixels = try frames.graded(at: trimStart + time)
+        let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
+                                    scaleY: Double(pixels.height) / Double(frames.height))
         let placement = geometry.placement(at: progress)
+        if Self.mapsPixelForPixel(picture, placement, into: frame) {
+            frame = pixels
+            return
+        }
         let coversFrame = placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
         if !coversFrame {
             if geometry.fit == .blur {
@@ -44,5 +59,19 @@ final class ClipLayer: StoryLayer {
             }
         }
         PictureLayer.draw(picture, placement, into: &frame, parallel: parallel)
+    }
+
+    /// Whether the placement puts each picture pixel on the output pixel of the same place (a
+    /// 1080p clip, or a 2160p one reduced, filling a 1080p story): the frame is then the
+    /// picture itself, with no resampling pass. (Within a millionth of a pixel: the geometry's
+    /// arithmetic in Double may leave that much where the exact answer is a whole pixel.)
+    static func mapsPixelForPixel(_ picture: PlacedPicture, _ placement: ItemGeometry.Placement, into frame: PlanarFrame) -> Bool {
+        let m = placement.map
+        let tolerance = 1e-6
+        let exact = { (value: Double, wanted: Double) in abs(value - wanted) <= tolerance }
+        return picture.pixels.width == frame.width && picture.pixels.height == frame.height
+            && picture.originX == 0 && picture.originY == 0 && m.b == 0 && m.c == 0
+            && exact(m.a * picture.scaleX, 1) && exact(m.d * picture.scaleY, 1) && exact(m.tx, 0) && exact(m.ty, 0)
+            && placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
     }
 }

@@ -147,7 +147,7 @@ public final class StoryCompositor {
                     let threads = decoderThreads
                     let frames = { try ClipFrames(item: resolved, colour: colour, threads: threads) }
                     let shared = try sharing.map { try $0.sources.clipFrames(segment: index, make: frames) } ?? frames()
-                    return ClipLayer(item: resolved, frames: shared, geometry: geometry(preset), parallel: parallel)
+                    return ClipLayer(item: resolved, frames: shared, reduces: sharing == nil, geometry: geometry(preset), parallel: parallel)
                 }
                 // Every shape's layer from one decode of the photo.
                 let presets = sharing?.sources.presets ?? [preset]
