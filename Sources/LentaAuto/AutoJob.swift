@@ -47,7 +47,7 @@ public final class AutoJob {
         public var state: State
         public var project: String
         public var video: String
-        /// The MP4s of the story's other shapes (`--also`), in order.
+        /// The MP4s of the story's other shapes (its project's `output.also`, then `--also`), in order.
         public var alsoVideos: [String] = []
         /// Why it was rendered, why it waits, or why it failed.
         public var reason: String?
@@ -113,7 +113,7 @@ public final class AutoJob {
             let videoURL = folder.appendingPathComponent(storyName + ".mp4")
             var outcome = StoryOutcome(lenta: summary.id, title: summary.title, state: .unchanged,
                                        project: projectURL.path, video: videoURL.path)
-            let alsoPaths = options.also.map { StoryShape.outputPath(preset: $0, besides: videoURL.path) }
+            var alsoPaths = options.also.map { StoryShape.outputPath(preset: $0, besides: videoURL.path) }
             outcome.alsoVideos = alsoPaths
             defer { report.stories.append(outcome); onStory(outcome) }
 
@@ -132,11 +132,15 @@ public final class AutoJob {
                                                       known: stories[summary.id]?.projectItems, outcome: &outcome) else { continue }
                 let (story, projectBytes) = loaded
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
-                let alsoPresets = try StorySetup.alsoPresets(options.also, main: preset)
+                // The story's shapes: its project's `output.also` and `--also`.
+                let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)
+                alsoPaths = alsoNames.map { StoryShape.outputPath(preset: $0, besides: videoURL.path) }
+                outcome.alsoVideos = alsoPaths
+                let alsoPresets = try StorySetup.alsoPresets(alsoNames, main: preset)
                 let key = try RenderKeys.key(projectBytes: projectBytes, story: story, preset: preset, also: alsoPresets)
                 let record = stories[summary.id]
                 let alsoTimes = alsoPaths.map(Self.modificationTime)
-                let missingShape = zip(options.also, alsoTimes).first { $0.1 == nil }?.0
+                let missingShape = zip(alsoNames, alsoTimes).first { $0.1 == nil }?.0
                 // Every output, the oldest of them: a plan's render counts once all of it is written.
                 let outputTime = Self.modificationTime(videoURL.path).map { main in alsoTimes.reduce(main) { min($0, $1 ?? $0) } }
                 var why = RenderKeys.reason(old: record?.rendered, new: key, outputExists: Self.modificationTime(videoURL.path) != nil,

@@ -14,6 +14,17 @@ public enum StorySetup {
         return try library.outputPreset(named: project.presetName).applying(project.output)
     }
 
+    /// The names of the story's other shapes: the project's `output.also`, then those of
+    /// `commandLine` (`--also`) it does not list, each once. A project's shape that is the
+    /// preset the story is rendered in (`--preset` gave it) is left out: the story's MP4 is it.
+    public static func alsoNames(project: ProjectFile, adding commandLine: [String], main: String) -> [String] {
+        var names: [String] = []
+        for name in (project.output?.also ?? []).filter({ $0 != main }) + commandLine where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
     /// The presets named by `--also`, as they are (like `--preset`: the project's changes to its
     /// own preset are not applied to them).
     /// - Throws: `PresetLibraryError` for an unknown or broken preset, `ShapeMismatch` for one

@@ -20,6 +20,20 @@ struct AlsoShape: ExpressibleByArgument, Equatable {
         }
     }
 
+    /// A shape written beside the story's output (a project's `output.also`).
+    init(preset: String, path: String? = nil) {
+        self.preset = preset
+        self.path = path
+    }
+
+    /// The story's shapes: the project's `output.also` and `commandLine` (`--also`), a preset in
+    /// both once, written where the command line says.
+    static func merging(_ commandLine: [AlsoShape], into project: ProjectFile, main: String) -> [AlsoShape] {
+        StorySetup.alsoNames(project: project, adding: commandLine.map(\.preset), main: main).map { name in
+            commandLine.first { $0.preset == name } ?? AlsoShape(preset: name)
+        }
+    }
+
     /// The MP4 it writes, for a story written to `main`.
     func output(besides main: String) -> String {
         path ?? StoryShape.outputPath(preset: preset, besides: main)

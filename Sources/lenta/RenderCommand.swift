@@ -23,7 +23,9 @@ struct Render: ParsableCommand {
             writes story.NAME.mp4 beside -o (lenta render s.json -o trip.mp4 --also \
             portrait-1080p writes trip.portrait-1080p.mp4); NAME=PATH writes PATH. Such a preset \
             is used as it is, and must have the story's frame rate, sound, loudness target and \
-            dynamic range (a preset that differs is refused, exit 2: render it separately).
+            dynamic range (a preset that differs is refused, exit 2: render it separately). The \
+            project's output.also names shapes the same way (as bare NAMEs); a preset in both is \
+            rendered once, where --also says.
             """)
 
     @Argument(help: ArgumentHelp("The project file.", valueName: "story.json"))
@@ -58,7 +60,7 @@ struct Render: ParsableCommand {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
         try story.refuseOverwritingInputs(with: output)
-        let shapes = try story.alsoShapes(also, besides: output)
+        let shapes = try story.alsoShapes(AlsoShape.merging(also, into: story.project, main: story.preset.name), besides: output)
         for (_, path) in shapes { try story.refuseOverwritingInputs(with: path) }
         let outputs = [output] + shapes.map(\.path)
         InterruptCleanup.install()

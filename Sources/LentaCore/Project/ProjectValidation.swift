@@ -166,6 +166,47 @@ final class ProjectValidation {
         if let crf = output.crf, !ProjectLimits.crf.contains(crf) {
             error(path + "crf", "must be in [\(ProjectLimits.crf.lowerBound), \(ProjectLimits.crf.upperBound)] (is \(crf))")
         }
+        if let also = output.also { checkAlso(also, of: output, at: path + "also") }
+    }
+
+    /// `output.also`: each a known preset, named once, not the story's own, and able to share
+    /// the story's pass (`ShapeMismatch`).
+    func checkAlso(_ also: [String], of output: ProjectOutput, at path: Path) {
+        let own = output.preset ?? ProjectOutput.defaultPreset
+        // The story's preset as the render uses it (with this project's changes), when it loads.
+        let main = validator.presets.flatMap { try? $0.outputPreset(named: own).applying(output) }
+        var seen: [String: Int] = [:]
+        for (index, name) in also.enumerated() {
+            let at = path + index
+            if name.isEmpty {
+                error(at, "must not be empty")
+                continue
+            }
+            if let first = seen[name] {
+                error(at, "\(StrictJSON.quoted(name)) is listed twice (also at \(path + first))")
+                continue
+            }
+            seen[name] = index
+            if name == own {
+                error(at, "\(StrictJSON.quoted(name)) is the story's own preset (output.preset), which the story's MP4 already is")
+                continue
+            }
+            guard let library = validator.presets, library.outputPresetNames().contains(name) else {
+                checkPresetName(name, at: at)
+                continue
+            }
+            let preset: OutputPreset
+            do {
+                preset = try library.outputPreset(named: name)
+            } catch {
+                self.error(at, "\(error)")
+                continue
+            }
+            if let main, let mismatch = ShapeMismatch.find(also: preset, main: main) {
+                error(at, "preset \(StrictJSON.quoted(name)) cannot be rendered in the story's pass: \(mismatch.difference) "
+                          + "(\(own)); render it separately")
+            }
+        }
     }
 
     func checkPresetName(_ name: String, at path: Path) {
