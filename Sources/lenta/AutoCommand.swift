@@ -12,7 +12,8 @@ struct Auto: ParsableCommand {
             changed. Project files you edited are never overwritten. One run per catalog at a time. \
             --plan prints one render command per due story, for GNU parallel, xargs -P or a job array. \
             --also NAME renders every story in that preset too, in the same pass, as STORY.NAME.mp4 \
-            beside STORY.mp4; a story one of whose MP4s is missing is rendered again.
+            beside STORY.mp4 (as are the presets a project file lists in output.also); a story one \
+            of whose MP4s is missing is rendered again.
             """)
 
     @Argument(help: ArgumentHelp("Media folders to scan.", valueName: "media-folder"))

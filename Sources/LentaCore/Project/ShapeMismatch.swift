@@ -1,5 +1,3 @@
-import LentaCore
-
 /// An output preset that cannot be rendered in the same pass as the story's own output: the
 /// shapes of one pass share one timeline (frame rate and sample count), one sound (mixed and
 /// brought to one loudness) and one colour table per item, so they must agree on those. They may
