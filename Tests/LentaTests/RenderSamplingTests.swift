@@ -40,9 +40,7 @@ struct RenderSamplingTests {
     /// The picture as a photo layer keeps it: with its planes transposed (the fixed-point path)
     /// or without (the floating-point path, as clips and rotated photos are drawn).
     static func placed(_ pixels: PlanarFrame, fixedPoint: Bool) -> PlacedPicture {
-        var picture = PlacedPicture(pixels: pixels)
-        if fixedPoint { picture.transposed = TransposedPicture(pixels) }
-        return picture
+        fixedPoint ? PlacedPicture(planes: .columns(TransposedPicture(pixels))) : PlacedPicture(pixels: pixels)
     }
 
     /// The centroid (in output pixels) of the bright spot near `guess`.
