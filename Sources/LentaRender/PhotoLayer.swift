@@ -59,12 +59,14 @@ final class PhotoLayer: StoryLayer {
         let y1 = min(reduced.height, Int((used.y1 * sy + margin).rounded(.up)))
         if x1 - x0 < 2 || y1 - y0 < 2 { x0 = 0; y0 = 0 }
         let keptArea = Double(max(0, x1 - x0) * max(0, y1 - y0))
+        var kept = (pixels: reduced, originX: 0, originY: 0)
         if x1 - x0 >= 2, y1 - y0 >= 2, keptArea < 0.9 * Double(reduced.width * reduced.height) {
-            picture = PlacedPicture(pixels: reduced.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
-                                    scaleX: sx, scaleY: sy, originX: x0, originY: y0)
-        } else {
-            picture = whole
+            kept = (reduced.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), x0, y0)
         }
+        // Without rotation every frame takes the fixed-point path, which reads the planes
+        // transposed: those are kept instead of the rows.
+        let planes: PlacedPicture.Planes = geometry.rotation == 0 ? .columns(TransposedPicture(kept.pixels)) : .rows(kept.pixels)
+        picture = PlacedPicture(planes: planes, scaleX: sx, scaleY: sy, originX: kept.originX, originY: kept.originY)
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {

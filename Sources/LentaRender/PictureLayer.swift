@@ -3,15 +3,26 @@ import LentaMedia
 /// A picture ready to be placed: its pixels (reduced, and cut to the part the item uses) and
 /// how they relate to the upright picture's own pixels: sample = picture pixel · scale − origin.
 struct PlacedPicture: Sendable {
-    let pixels: PlanarFrame
+    /// The pixels row by row, or — for a photo placed without rotation, whose every frame takes
+    /// the fixed-point path — only transposed (kept instead of the rows, not beside them).
+    enum Planes: Sendable {
+        case rows(PlanarFrame)
+        case columns(TransposedPicture)
+    }
+
+    let planes: Planes
     let scaleX: Double
     let scaleY: Double
-    /// Where `pixels` starts in the reduced picture (even, so chroma stays aligned).
+    /// Where the pixels start in the reduced picture (even, so chroma stays aligned).
     let originX: Int
     let originY: Int
 
     init(pixels: PlanarFrame, scaleX: Double = 1, scaleY: Double = 1, originX: Int = 0, originY: Int = 0) {
-        self.pixels = pixels
+        self.init(planes: .rows(pixels), scaleX: scaleX, scaleY: scaleY, originX: originX, originY: originY)
+    }
+
+    init(planes: Planes, scaleX: Double = 1, scaleY: Double = 1, originX: Int = 0, originY: Int = 0) {
+        self.planes = planes
         self.scaleX = scaleX
         self.scaleY = scaleY
         self.originX = originX
@@ -23,39 +34,54 @@ struct PlacedPicture: Sendable {
 /// transform of its placement (the separable fast path when there is no rotation, the affine path
 /// otherwise), with anti-aliased edges where the picture does not fill the frame.
 enum PictureLayer {
+    /// One source plane as the plane drawers take it.
+    enum PlaneSource {
+        case rows(SourcePlane)
+        case columns(TransposedPlane)
+    }
+
     static func draw(_ picture: PlacedPicture, _ placement: ItemGeometry.Placement, into frame: inout PlanarFrame,
                      parallel: ParallelSlices) {
         let m = placement.map
-        // Output luma pixel → sample coordinates in `pixels`' luma plane.
+        // Output luma pixel → sample coordinates in the picture's luma plane.
         let luma = AffineMap(a: m.a * picture.scaleX, b: m.b * picture.scaleX, c: m.c * picture.scaleY, d: m.d * picture.scaleY,
                              tx: m.tx * picture.scaleX - Double(picture.originX), ty: m.ty * picture.scaleY - Double(picture.originY))
         // Output chroma pixel j is luma 2j, and source chroma is source luma / 2.
         let chroma = AffineMap(a: luma.a, b: luma.b, c: luma.c, d: luma.d, tx: luma.tx / 2, ty: luma.ty / 2)
-        let source = picture.pixels
+        let lumaRect = (placement.x0, placement.y0, placement.x1, placement.y1)
+        let chromaRect = (placement.x0 / 2, placement.y0 / 2, placement.x1 / 2, placement.y1 / 2)
         let width = frame.width, height = frame.height, cw = frame.chromaWidth, ch = frame.chromaHeight
-        source.y.withUnsafeBufferPointer { sy in
-            frame.y.withUnsafeMutableBufferPointer { ty in
-                guard let s = sy.baseAddress, let t = ty.baseAddress else { return }
-                drawPlane(SourcePlane(base: s, width: source.width, height: source.height), TargetPlane(base: t, width: width, height: height),
-                          map: luma, rect: (placement.x0, placement.y0, placement.x1, placement.y1), parallel: parallel)
+        func drawPlane(_ source: PlaneSource, into target: inout [UInt8], width: Int, height: Int, map: AffineMap,
+                       rect: (Double, Double, Double, Double)) {
+            target.withUnsafeMutableBufferPointer { t in
+                guard let base = t.baseAddress else { return }
+                Self.drawPlane(source, TargetPlane(base: base, width: width, height: height), map: map, rect: rect, parallel: parallel)
             }
         }
-        let chromaRect = (placement.x0 / 2, placement.y0 / 2, placement.x1 / 2, placement.y1 / 2)
-        for plane in 0..<2 {
-            let src = plane == 0 ? source.u : source.v
-            src.withUnsafeBufferPointer { sp in
-                let draw = { (t: inout UnsafeMutableBufferPointer<UInt8>) in
-                    guard let s = sp.baseAddress, let tb = t.baseAddress else { return }
-                    drawPlane(SourcePlane(base: s, width: source.chromaWidth, height: source.chromaHeight),
-                              TargetPlane(base: tb, width: cw, height: ch), map: chroma, rect: chromaRect, parallel: parallel)
+        switch picture.planes {
+        case .rows(let source):
+            let planes = [(source.y, source.width, source.height), (source.u, source.chromaWidth, source.chromaHeight),
+                          (source.v, source.chromaWidth, source.chromaHeight)]
+            for (index, (samples, w, h)) in planes.enumerated() {
+                samples.withUnsafeBufferPointer { s in
+                    guard let base = s.baseAddress else { return }
+                    let plane = PlaneSource.rows(SourcePlane(base: base, width: w, height: h))
+                    switch index {
+                    case 0: drawPlane(plane, into: &frame.y, width: width, height: height, map: luma, rect: lumaRect)
+                    case 1: drawPlane(plane, into: &frame.u, width: cw, height: ch, map: chroma, rect: chromaRect)
+                    default: drawPlane(plane, into: &frame.v, width: cw, height: ch, map: chroma, rect: chromaRect)
+                    }
                 }
-                if plane == 0 { frame.u.withUnsafeMutableBufferPointer(draw) } else { frame.v.withUnsafeMutableBufferPointer(draw) }
             }
+        case .columns(let source):
+            drawPlane(.columns(source.y), into: &frame.y, width: width, height: height, map: luma, rect: lumaRect)
+            drawPlane(.columns(source.u), into: &frame.u, width: cw, height: ch, map: chroma, rect: chromaRect)
+            drawPlane(.columns(source.v), into: &frame.v, width: cw, height: ch, map: chroma, rect: chromaRect)
         }
     }
 
     /// One plane: the covered rectangle `rect` (in this plane's pixels) through `map`.
-    static func drawPlane(_ source: SourcePlane, _ target: TargetPlane, map: AffineMap,
+    static func drawPlane(_ source: PlaneSource, _ target: TargetPlane, map: AffineMap,
                           rect: (Double, Double, Double, Double), parallel: ParallelSlices) {
         let columns = max(0, Int(rect.0.rounded(.down))) ..< min(target.width, Int(rect.2.rounded(.up)))
         let rows = max(0, Int(rect.1.rounded(.down))) ..< min(target.height, Int(rect.3.rounded(.up)))
@@ -64,12 +90,25 @@ enum PictureLayer {
         let cy = spanCoverage(rows, lower: rect.1, upper: rect.3)
         let partial = cx.contains { $0 < 1 } || cy.contains { $0 < 1 }
         let coverage = partial ? (x: cx, y: cy) : nil
-        if map.isAxisAligned {
-            let x = AxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: source.width)
-            let y = AxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: source.height)
-            SeparableResampler.resample(source, into: target, x: x, y: y, coverage: coverage, parallel: parallel)
-        } else {
-            AffineResampler.resample(source, into: target, map: map, columns: columns, rows: rows, coverage: coverage, parallel: parallel)
+        switch source {
+        case .rows(let plane):
+            if map.isAxisAligned {
+                let x = AxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: plane.width)
+                let y = AxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: plane.height)
+                SeparableResampler.resample(plane, into: target, x: x, y: y, coverage: coverage, parallel: parallel)
+            } else {
+                AffineResampler.resample(plane, into: target, map: map, columns: columns, rows: rows, coverage: coverage, parallel: parallel)
+            }
+        case .columns(let plane):
+            // Kept only for placements without rotation, which are always axis-aligned.
+            guard map.isAxisAligned else { return }
+            let x = AxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: plane.width)
+            let y = AxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: plane.height)
+            let edges = partial ? PartialCoverage(target, columns: columns, rows: rows, cx: cx, cy: cy) : nil
+            plane.withSource { source in
+                FixedPointResampler.resample(source, into: target, x: FixedAxisTaps(x), y: FixedAxisTaps(y), parallel: parallel)
+            }
+            edges?.blend(into: target)
         }
     }
 }

@@ -8,6 +8,14 @@ struct SourcePlane: @unchecked Sendable {
     let height: Int
 }
 
+/// A `TransposedPlane` inside a `withSource` call: sample (x, y) at `base[x · height + y]`.
+/// Unchecked as `SourcePlane`: only read, and the call that lent the pointer outlives every slice.
+struct TransposedSource: @unchecked Sendable {
+    let base: UnsafePointer<Int16>
+    let width: Int
+    let height: Int
+}
+
 /// A plane being written, inside a `withUnsafeMutable…` call.
 /// Unchecked: slices running in parallel write disjoint rows, and the call that lent the pointer
 /// outlives every slice (`ParallelSlices.run` returns when all are done).

@@ -75,6 +75,39 @@ struct AxisTaps {
     }
 }
 
+/// One axis's taps in 16-bit fixed point for `FixedPointResampler`: `AxisTaps`' windows, their
+/// weights in units of 2⁻¹⁴, each output's summing to exactly 2¹⁴ (so a flat area stays flat).
+struct FixedAxisTaps {
+    let outputStart: Int
+    let count: Int
+    let tapCount: Int
+    let start: [Int32]
+    let weights: [Int16]
+
+    static let one = 1 << 14
+
+    init(_ taps: AxisTaps) {
+        outputStart = taps.outputStart
+        count = taps.count
+        tapCount = taps.tapCount
+        start = taps.start
+        let n = taps.tapCount
+        var weights = [Int16](repeating: 0, count: taps.weights.count)
+        for i in 0 ..< taps.count {
+            var total = 0, largest = 0
+            for k in 0 ..< n {
+                let w = taps.weights[i * n + k]
+                weights[i * n + k] = Int16(clamping: Int((Double(w) * Double(Self.one)).rounded()))
+                total += Int(weights[i * n + k])
+                if abs(w) > abs(taps.weights[i * n + largest]) { largest = k }
+            }
+            // The rounding's remainder goes to the largest tap.
+            weights[i * n + largest] = Int16(clamping: Int(weights[i * n + largest]) + Self.one - total)
+        }
+        self.weights = weights
+    }
+}
+
 /// How much of output pixels `[i, i+1)` a span `[lower, upper)` covers, for each pixel of a
 /// range: 1 inside, 0 outside, a fraction on the edges (anti-aliased picture borders and wipes).
 func spanCoverage(_ range: Range<Int>, lower: Double, upper: Double) -> [Float] {

@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMedia
 @testable import LentaRender
+import LentaTestSupport
 import Testing
 
 /// The compositor's sampling: sub-pixel Ken Burns without the whole-pixel shake, exact results
@@ -34,6 +35,12 @@ struct RenderSamplingTests {
             }
         }
         return frame
+    }
+
+    /// The picture as a photo layer keeps it: with its planes transposed (the fixed-point path)
+    /// or without (the floating-point path, as clips and rotated photos are drawn).
+    static func placed(_ pixels: PlanarFrame, fixedPoint: Bool) -> PlacedPicture {
+        fixedPoint ? PlacedPicture(planes: .columns(TransposedPicture(pixels))) : PlacedPicture(pixels: pixels)
     }
 
     /// The centroid (in output pixels) of the bright spot near `guess`.
@@ -73,9 +80,9 @@ struct RenderSamplingTests {
                              to: ProjectRect(x: 0.2, y: 0.1, width: 0.5, height: 0.5)),
         outputWidth: 320, outputHeight: 180)
 
-    @Test("a slow Ken Burns pan moves the same sub-pixel amount every frame (within 0.05 px)")
-    func kenBurnsPanIsSmooth() {
-        let picture = PlacedPicture(pixels: Self.texturedPicture())
+    @Test("a slow Ken Burns pan moves the same sub-pixel amount every frame (within 0.05 px)", arguments: [false, true])
+    func kenBurnsPanIsSmooth(fixedPoint: Bool) {
+        let picture = Self.placed(Self.texturedPicture(), fixedPoint: fixedPoint)
         let steps = Self.displacements(picture, geometry: Self.slowPan, frames: 90)
         let mean = steps.reduce(0, +) / Double(steps.count)
         let worst = steps.map { abs($0 - mean) }.max() ?? 1
@@ -98,9 +105,9 @@ struct RenderSamplingTests {
         #expect(worst > 0.25)
     }
 
-    @Test("a slow zoom is smooth too: the marker's distance from the centre changes smoothly")
-    func kenBurnsZoomIsSmooth() {
-        let picture = PlacedPicture(pixels: Self.texturedPicture())
+    @Test("a slow zoom is smooth too: the marker's distance from the centre changes smoothly", arguments: [false, true])
+    func kenBurnsZoomIsSmooth(fixedPoint: Bool) {
+        let picture = Self.placed(Self.texturedPicture(), fixedPoint: fixedPoint)
         let geometry = ItemGeometry(pictureWidth: 640, pictureHeight: 480, crop: nil, rotation: nil, fit: .fill,
                                     motion: KenBurnsPath(from: .full, to: ProjectRect(x: 0.05, y: 0.05, width: 0.9, height: 0.9)),
                                     outputWidth: 320, outputHeight: 180)
@@ -119,9 +126,9 @@ struct RenderSamplingTests {
         #expect((jerks.max() ?? 1) < 0.05)
     }
 
-    @Test("compositing is bit-identical with 1, 2 or 5 threads", arguments: [0.0, 7.5])
-    func threadCountDoesNotChangePixels(rotation: Double) {
-        let picture = PlacedPicture(pixels: Self.texturedPicture())
+    @Test("compositing is bit-identical with 1, 2 or 5 threads", arguments: [(0.0, false), (7.5, false), (0.0, true)])
+    func threadCountDoesNotChangePixels(rotation: Double, fixedPoint: Bool) {
+        let picture = Self.placed(Self.texturedPicture(), fixedPoint: fixedPoint)
         var geometry = Self.slowPan
         geometry.rotation = rotation
         geometry.fit = .fit
@@ -169,14 +176,44 @@ struct RenderSamplingTests {
         #expect(o.y < 500)
     }
 
-    @Test("still photos at the output's size come out exactly (the cubic interpolates)")
-    func identityPlacementCopies() {
+    @Test("still photos at the output's size come out exactly (the cubic interpolates)", arguments: [false, true])
+    func identityPlacementCopies(fixedPoint: Bool) {
         let source = Self.texturedPicture(width: 320, height: 180)
         let geometry = ItemGeometry(pictureWidth: 320, pictureHeight: 180, crop: nil, rotation: nil, fit: .fill,
                                     motion: .still, outputWidth: 320, outputHeight: 180)
         var frame = PlanarFrame(width: 320, height: 180)
-        PictureLayer.draw(PlacedPicture(pixels: source), geometry.placement(at: 0), into: &frame, parallel: ParallelSlices(threads: 2))
+        PictureLayer.draw(Self.placed(source, fixedPoint: fixedPoint), geometry.placement(at: 0), into: &frame,
+                          parallel: ParallelSlices(threads: 2))
         #expect(frame == source)
+    }
+
+    @Test("the fixed-point path is within one level of the floating-point one, edges and colour planes included",
+          arguments: [FitMode.fill, .fit])
+    func fixedPointMatchesFloatingPoint(fit: FitMode) {
+        var pixels = Self.texturedPicture(width: 643, height: 481)
+        // Chroma with detail of its own, so the chroma planes are compared on more than a flat grey.
+        for i in pixels.u.indices { pixels.u[i] = UInt8(truncatingIfNeeded: 128 + (i * 37 % 61) - 30) }
+        for i in pixels.v.indices { pixels.v[i] = UInt8(truncatingIfNeeded: 100 + (i * 13 % 97)) }
+        let geometry = ItemGeometry(pictureWidth: 643, pictureHeight: 481, crop: nil, rotation: nil, fit: fit,
+                                    motion: KenBurnsPath(from: .full, to: ProjectRect(x: 0.13, y: 0.07, width: 0.61, height: 0.61)),
+                                    outputWidth: 330, outputHeight: 190)
+        var largest = 0, compared = 0
+        for p in [0.0, 0.41, 1.0] {
+            var frames: [PlanarFrame] = []
+            for fixedPoint in [false, true] {
+                var frame = PlanarFrame(width: 330, height: 190, colour: YUVColour(y: 90, u: 60, v: 200))
+                PictureLayer.draw(Self.placed(pixels, fixedPoint: fixedPoint), geometry.placement(at: p), into: &frame,
+                                  parallel: ParallelSlices(threads: 3))
+                frames.append(frame)
+            }
+            for (a, b) in [(frames[0].y, frames[1].y), (frames[0].u, frames[1].u), (frames[0].v, frames[1].v)] {
+                largest = max(largest, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
+                compared += a.count
+            }
+            #expect(Golden.psnr(frames[0], frames[1]) > 50)
+        }
+        #expect(compared == 3 * (330 * 190 + 2 * 165 * 95))
+        #expect(largest <= 1, "a sample differs by \(largest)")
     }
 
     @Test("auto Ken Burns alternates zooming in and out, deterministically")

@@ -1,0 +1,55 @@
+import LentaMedia
+
+/// A plane stored column by column (sample (x, y) at `x · height + y`) as 8.7 fixed point
+/// (`sample << 7`), padded at the end so eight-sample loads past the last column stay inside:
+/// the source of `FixedPointResampler`, whose horizontal pass then reads each tap's column
+/// contiguously. Made once per photo; kept widened so the multiplies see plain 16-bit operands.
+struct TransposedPlane: Sendable {
+    let width: Int
+    let height: Int
+    let samples: [Int16]
+
+    static let padding = 16
+
+    init(_ plane: [UInt8], width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let count = width * height
+        samples = [Int16](unsafeUninitializedCapacity: count + Self.padding) { out, initialised in
+            // Blocks of 32 × 32 keep both the rows read and the columns written in cache.
+            let block = 32
+            plane.withUnsafeBufferPointer { source in
+                for y0 in stride(from: 0, to: height, by: block) {
+                    for x0 in stride(from: 0, to: width, by: block) {
+                        for x in x0 ..< min(width, x0 + block) {
+                            for y in y0 ..< min(height, y0 + block) { out[x * height + y] = Int16(source[y * width + x]) << 7 }
+                        }
+                    }
+                }
+            }
+            for i in count ..< count + Self.padding { out[i] = 0 }
+            initialised = count + Self.padding
+        }
+    }
+
+    /// The plane lent to `body` for reading (never empty: the padding is always there).
+    func withSource(_ body: (TransposedSource) -> Void) {
+        samples.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            body(TransposedSource(base: base, width: width, height: height))
+        }
+    }
+}
+
+/// A picture's three planes, transposed (see `TransposedPlane`).
+struct TransposedPicture: Sendable {
+    let y: TransposedPlane
+    let u: TransposedPlane
+    let v: TransposedPlane
+
+    init(_ frame: PlanarFrame) {
+        y = TransposedPlane(frame.y, width: frame.width, height: frame.height)
+        u = TransposedPlane(frame.u, width: frame.chromaWidth, height: frame.chromaHeight)
+        v = TransposedPlane(frame.v, width: frame.chromaWidth, height: frame.chromaHeight)
+    }
+}
