@@ -45,7 +45,7 @@ final class ClipLayer: StoryLayer {
         let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
                                     scaleY: Double(pixels.height) / Double(frames.height))
         let placement = geometry.placement(at: progress)
-        if Self.mapsPixelForPixel(picture, placement, into: frame) {
+        if Self.mapsPixelForPixel(pixels, picture, placement, into: frame) {
             frame = pixels
             return
         }
@@ -65,11 +65,12 @@ final class ClipLayer: StoryLayer {
     /// 1080p clip, or a 2160p one reduced, filling a 1080p story): the frame is then the
     /// picture itself, with no resampling pass. (Within a millionth of a pixel: the geometry's
     /// arithmetic in Double may leave that much where the exact answer is a whole pixel.)
-    static func mapsPixelForPixel(_ picture: PlacedPicture, _ placement: ItemGeometry.Placement, into frame: PlanarFrame) -> Bool {
+    static func mapsPixelForPixel(_ pixels: PlanarFrame, _ picture: PlacedPicture, _ placement: ItemGeometry.Placement,
+                                  into frame: PlanarFrame) -> Bool {
         let m = placement.map
         let tolerance = 1e-6
         let exact = { (value: Double, wanted: Double) in abs(value - wanted) <= tolerance }
-        return picture.pixels.width == frame.width && picture.pixels.height == frame.height
+        return pixels.width == frame.width && pixels.height == frame.height
             && picture.originX == 0 && picture.originY == 0 && m.b == 0 && m.c == 0
             && exact(m.a * picture.scaleX, 1) && exact(m.d * picture.scaleY, 1) && exact(m.tx, 0) && exact(m.ty, 0)
             && placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
