@@ -25,6 +25,15 @@ package final class HeifContext {
         try check(FilePathBytes.withCString(path) { heif_context_read_from_file(context, $0, nil) }, "read HEIF", path: path)
     }
 
+    /// A file held in memory (`bytes`, copied by libheif); messages name `path`.
+    package convenience init(bytes: [UInt8], path: String) throws {
+        try self.init(path: path)
+        let context = self.context
+        try bytes.withUnsafeBytes { buffer in
+            try check(heif_context_read_from_memory(context, buffer.baseAddress, buffer.count, nil), "read HEIF", path: path)
+        }
+    }
+
     deinit { heif_context_free(context) }
 
     /// The primary image, as displayed (libheif applies `irot`/`imir`).

@@ -53,6 +53,7 @@ public struct PhotoDecoder: Sendable {
     /// so the table tone-maps its highlights from full precision, unless keeping them would
     /// cost more than the memory budget (then it is read at 8 bits, as `decode` reads it).
     public func decodePicture(scale: Double) throws -> SourcePicture {
+        if let grid = tileGrid() { return try decodeTiles(grid, shown: targetSize(scale: scale), deep: colour.bitDepth > 8) }
         if (format == .heif || format == .avif) && colour.bitDepth > 8,
            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2 <= PhotoMemoryBudget.maximumBytes {
             let (w, h) = targetSize(scale: scale)
@@ -91,6 +92,12 @@ public struct PhotoDecoder: Sendable {
         let targetWidth = max(1, Int((Double(width) * scale).rounded()))
         let targetHeight = max(1, Int((Double(height) * scale).rounded()))
         let stored = orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        if let grid = tileGrid() {
+            guard case .eightBit(let picture) = try decodeTiles(grid, shown: stored, deep: false) else {
+                throw MediaError("decode HEIF image", path: path, reason: "libheif kept a deep picture deep")
+            }
+            return picture
+        }
         // 1/2^lowres of the size (JPEG), as long as it still holds the pixels wanted — and as
         // much smaller as the memory budget asks.
         let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
@@ -110,6 +117,35 @@ public struct PhotoDecoder: Sendable {
             return try decodeWithLibavcodec(width: stored.0, height: stored.1, lowres: lowres)
         }
         return orientation.apply(to: planar)
+    }
+
+    /// The photo's tile grid when it is a HEIF one `HeifTiledPicture` can decode (else it is
+    /// decoded whole by libheif, which also says what is wrong with a damaged file).
+    private func tileGrid() -> HeifTileGrid? {
+        guard format == .heif || format == .avif else { return nil }
+        return try? HeifTileGrid(path: path)
+    }
+
+    /// A tile grid decoded tile by tile into `shown` (the size as shown) and turned upright
+    /// (the grid's `irot`, which libheif applies to a whole decode). Decodes running at once
+    /// share the memory budget as whole decodes do, by what this one costs.
+    private func decodeTiles(_ grid: HeifTileGrid, shown: (Int, Int), deep: Bool) throws -> SourcePicture {
+        let stored = grid.orientation.swapsAxes ? (shown.1, shown.0) : shown
+        let bytes = HeifTiledPicture.peakBytes(grid, target: stored, deep: deep)
+        let picture: SourcePicture = try PhotoMemoryBudget.gate.withReservation(bytes) {
+            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+            let (matrix, fullRange) = try HeifContext(reading: path).primaryImage().colourEncoding()
+            let reduced = try HeifTiledPicture(grid, path: path, target: stored, deep: deep)
+            guard reduced.bits > 8 else {
+                return .eightBit(try Self.reduce(reduced.frame, to: stored, matrix: matrix, fullRange: fullRange, path: path))
+            }
+            let frame = try Self.convert(reduced.frame, to: stored, format: AV_PIX_FMT_YUV420P10LE, matrix: matrix, fullRange: fullRange, path: path)
+            guard let deep = frame.deepPlanarFrame() else {
+                throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
+            }
+            return .deep(deep)
+        }
+        return grid.orientation.apply(to: picture)
     }
 
     private func decodeHeif(width w: Int, height h: Int) throws -> PlanarFrame {
