@@ -68,17 +68,8 @@ struct HeifTiledPicture {
                     throw MediaError("decode HEIF tile", path: path, reason: "no plane to reduce into")
                 }
                 let stride = withUnsafeBytes(of: f.linesize) { Int($0.bindMemory(to: Int32.self)[plane]) }
-                if bits == 8 {
-                    Self.average(source.pixels, sourceStride: source.stride, width: w, height: h, into: destination,
-                                 stride: stride, at: (left / k, top / k), factor: k)
-                } else {
-                    UnsafeRawPointer(source.pixels).withMemoryRebound(to: UInt16.self, capacity: source.stride / 2 * h) { from in
-                        UnsafeMutableRawPointer(destination).withMemoryRebound(to: UInt16.self, capacity: stride / 2 * ((h + k - 1) / k)) { to in
-                            Self.average(from, sourceStride: source.stride / 2, width: w, height: h, into: to,
-                                         stride: stride / 2, at: (left / k, top / k), factor: k)
-                        }
-                    }
-                }
+                Self.average(source.pixels, sourceStride: source.stride, width: w, height: h, into: destination,
+                             stride: stride, at: (left / k, top / k), factor: k, codeBytes: bits == 8 ? 1 : 2)
             }
         }
         guard let frame else { throw MediaError("decode HEIF image", path: path, reason: "the grid has no tiles") }
@@ -86,29 +77,37 @@ struct HeifTiledPicture {
         self.bits = bits
     }
 
-    /// Averages each `factor × factor` block of a `width × height` plane (blocks cut short at
-    /// its right and bottom edges average what they hold) into one code at `at` onwards.
-    private static func average<Code: FixedWidthInteger & UnsignedInteger>(
-        _ source: UnsafePointer<Code>, sourceStride: Int, width: Int, height: Int,
-        into destination: UnsafeMutablePointer<Code>, stride: Int, at origin: (x: Int, y: Int), factor k: Int
-    ) {
+    /// Averages each `factor × factor` block of a `width × height` plane of codes of
+    /// `codeBytes` bytes (1, or 2 little-endian; strides in bytes) — blocks cut short at its
+    /// right and bottom edges average what they hold — into one code at `at` onwards.
+    private static func average(_ source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
+                                into destination: UnsafeMutablePointer<UInt8>, stride: Int, at origin: (x: Int, y: Int),
+                                factor k: Int, codeBytes: Int) {
         let outWidth = (width + k - 1) / k, outHeight = (height + k - 1) / k
         var sums = [UInt64](repeating: 0, count: outWidth)
-        for oy in 0..<outHeight {
-            let rows = min(k, height - oy * k)
-            for i in 0..<outWidth { sums[i] = 0 }
-            for r in 0..<rows {
-                let line = source + (oy * k + r) * sourceStride
-                for ox in 0..<outWidth {
-                    var sum: UInt64 = 0
-                    for c in (ox * k)..<min(ox * k + k, width) { sum &+= UInt64(line[c]) }
-                    sums[ox] &+= sum
+        sums.withUnsafeMutableBufferPointer { sums in
+            for oy in 0..<outHeight {
+                let rows = min(k, height - oy * k)
+                for i in 0..<outWidth { sums[i] = 0 }
+                for r in 0..<rows {
+                    let line = source + (oy * k + r) * sourceStride
+                    if codeBytes == 1 {
+                        for x in 0..<width { sums[x / k] &+= UInt64(line[x]) }
+                    } else {
+                        for x in 0..<width { sums[x / k] &+= UInt64(line[2 * x]) | UInt64(line[2 * x + 1]) << 8 }
+                    }
                 }
-            }
-            let out = destination + (origin.y + oy) * stride + origin.x
-            for ox in 0..<outWidth {
-                let n = UInt64(rows * min(k, width - ox * k))
-                out[ox] = Code(truncatingIfNeeded: (sums[ox] + n / 2) / n)
+                let out = destination + (origin.y + oy) * stride + origin.x * codeBytes
+                for ox in 0..<outWidth {
+                    let n = UInt64(rows * min(k, width - ox * k))
+                    let code = (sums[ox] + n / 2) / n
+                    if codeBytes == 1 {
+                        out[ox] = UInt8(truncatingIfNeeded: code)
+                    } else {
+                        out[2 * ox] = UInt8(truncatingIfNeeded: code)
+                        out[2 * ox + 1] = UInt8(truncatingIfNeeded: code >> 8)
+                    }
+                }
             }
         }
     }

@@ -3,10 +3,11 @@ import Foundation
 import LentaCore
 
 /// Decodes a photo once, reduced once, and turned upright: JPEG (baseline, progressive,
-/// greyscale), PNG and WebP with libavcodec, CMYK/YCCK JPEG with libjpeg-turbo; HEIC/HEIF/AVIF with libheif (tile grids
-/// assembled, `irot`/`imir` applied by libheif). JPEGs are decoded at 1/2, 1/4 or 1/8 of their
-/// size (libavcodec's `lowres`) when that still leaves enough pixels, so a 50-megapixel photo
-/// costs what the story shows of it, not 50 megapixels.
+/// greyscale), PNG and WebP with libavcodec, CMYK/YCCK JPEG with libjpeg-turbo; HEIC/HEIF/AVIF with libheif (`irot`/`imir`
+/// applied by libheif; a tile grid decoded a tile at a time by `HeifTiledPicture`, its `irot`
+/// applied here). JPEGs are decoded at 1/2, 1/4 or 1/8 of their size (libavcodec's `lowres`)
+/// when that still leaves enough pixels, so a 50-megapixel photo costs what the story shows of
+/// it, not 50 megapixels; a HEIC grid costs its reduced picture and one tile.
 ///
 /// The result is BT.709 limited-range 4:2:0, the output's format, so photos and video clips mix.
 public struct PhotoDecoder: Sendable {
@@ -130,6 +131,10 @@ public struct PhotoDecoder: Sendable {
     /// (the grid's `irot`, which libheif applies to a whole decode). Decodes running at once
     /// share the memory budget as whole decodes do, by what this one costs.
     private func decodeTiles(_ grid: HeifTileGrid, shown: (Int, Int), deep: Bool) throws -> SourcePicture {
+        // The same limit as a whole decode (README, "Limits"), though a grid would fit in far less.
+        if let refusal = PhotoMemoryBudget.refusal(format: format, width: width, height: height) {
+            throw MediaError("decode photo", path: path, reason: refusal)
+        }
         let stored = grid.orientation.swapsAxes ? (shown.1, shown.0) : shown
         let bytes = HeifTiledPicture.peakBytes(grid, target: stored, deep: deep)
         let picture: SourcePicture = try PhotoMemoryBudget.gate.withReservation(bytes) {

@@ -6,7 +6,7 @@ import LentaCore
 
 /// A photo decoded small for analysis, never at full size where the format allows: JPEG by
 /// libjpeg-turbo's DCT scaling (1/8 reads only each block's DC coefficient), HEIF by its stored
-/// thumbnail (the primary image only when there is none), PNG and WebP by libavcodec then
+/// thumbnail (else a tile grid a tile at a time, else the primary image whole), PNG and WebP by libavcodec then
 /// libswscale's area filter. Upright by EXIF orientation (libheif turns HEIF itself).
 enum ReducedPhoto {
     /// Pictures larger than this are refused rather than decoded (a header can claim anything).
@@ -15,9 +15,10 @@ enum ReducedPhoto {
     static let smallestThumbnail = 128
 
     static func decode(path: String, metadata: MediaMetadata) throws -> (picture: AnalysisPicture, source: String) {
-        // A HEIF tile grid is decoded a tile at a time, whatever its size.
+        // A HEIF tile grid is decoded a tile at a time, so any photo a story may hold is analysed.
         if let w = metadata.width, let h = metadata.height, w * h > maximumPixels,
-           !(metadata.format == .heif || metadata.format == .avif) || (try? HeifTileGrid(path: path)) == nil {
+           PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) != nil
+            || !(metadata.format == .heif || metadata.format == .avif) || (try? HeifTileGrid(path: path)) == nil {
             throw MediaError("analyse picture", path: path, reason: "\(w)×\(h) is too large to analyse")
         }
         switch metadata.format {
