@@ -39,7 +39,11 @@ let package = Package(
             resources: [.copy("Resources")]),
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
         .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")]),
-        .target(name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"]),
+        .target(
+            name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
+            // The per-pixel loops are SIMD code that -Onone makes 20–50× slower: debug builds (and
+            // so the tests, which render hundreds of frames) optimise this one target.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
         .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
         .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),

@@ -11,6 +11,7 @@ public final class AudioFilterGraph {
     private let source: UnsafeMutablePointer<AVFilterContext>
     private let sink: UnsafeMutablePointer<AVFilterContext>
     private let frame: CodecFrame
+    private let api: LentaAVFilter
     public let sampleRate: Int
     public let channels: Int
     /// The filters, as FFmpeg's filter-graph text (for messages).
@@ -25,30 +26,31 @@ public final class AudioFilterGraph {
         self.filters = filters
         self.sampleRate = sampleRate
         self.channels = channels
-        guard let graph = avfilter_graph_alloc() else {
+        let api = try FilterLibrary.functions.get()
+        guard let graph = api.graph_alloc() else {
             throw MediaError(Self.operation("allocate a filter graph", filters), path: "", reason: "out of memory", code: .outOfMemory)
         }
         var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
         func fail(_ operation: String, _ status: Int32) -> MediaError {
-            avfilter_graph_free(&owned)
+            api.graph_free(&owned)
             return MediaError(Self.operation(operation, filters), path: "", ffmpeg: status)
         }
         graph.pointee.nb_threads = 1  // the same output on any machine
         let layout = channels == 1 ? "mono" : "stereo"
         var source: UnsafeMutablePointer<AVFilterContext>? = nil
-        var status = avfilter_graph_create_filter(
-            &source, avfilter_get_by_name("abuffer"), "in",
+        var status = api.graph_create_filter(
+            &source, api.get_by_name("abuffer"), "in",
             "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layout)", nil, graph)
         guard status >= 0, let source else { throw fail("create the graph's input", status) }
         var sink: UnsafeMutablePointer<AVFilterContext>? = nil
-        status = avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph)
+        status = api.graph_create_filter(&sink, api.get_by_name("abuffersink"), "out", nil, nil, graph)
         guard status >= 0, let sink else { throw fail("create the graph's output", status) }
         // The chain, then back to the input's format, so what comes out lines up sample for sample.
         let chain = "\(filters),aresample=\(sampleRate),aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layout)"
-        var outputs = avfilter_inout_alloc(), inputs = avfilter_inout_alloc()
+        var outputs = api.inout_alloc(), inputs = api.inout_alloc()
         defer {
-            avfilter_inout_free(&outputs)
-            avfilter_inout_free(&inputs)
+            api.inout_free(&outputs)
+            api.inout_free(&inputs)
         }
         guard let o = outputs, let i = inputs else { throw fail("allocate the graph's ends", lenta_averror(ENOMEM)) }
         o.pointee.name = av_strdup("in")
@@ -59,9 +61,9 @@ public final class AudioFilterGraph {
         i.pointee.filter_ctx = sink
         i.pointee.pad_idx = 0
         i.pointee.next = nil
-        status = avfilter_graph_parse_ptr(graph, chain, &inputs, &outputs, nil)
+        status = api.graph_parse_ptr(graph, chain, &inputs, &outputs, nil)
         guard status >= 0 else { throw fail("parse the filters", status) }
-        status = avfilter_graph_config(graph, nil)
+        status = api.graph_config(graph, nil)
         guard status >= 0 else { throw fail("configure the filters", status) }
         do {
             frame = try CodecFrame()
@@ -69,12 +71,13 @@ public final class AudioFilterGraph {
             throw fail("allocate a frame", lenta_averror(ENOMEM))
         }
         self.graph = owned
+        self.api = api
         self.source = source
         self.sink = sink
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        api.graph_free(&graph)
     }
 
     /// Sends interleaved samples in and returns what has come out so far (interleaved).
@@ -96,7 +99,7 @@ public final class AudioFilterGraph {
             UnsafeMutableRawPointer(data).copyMemory(from: from, byteCount: count * channels * MemoryLayout<Float>.size)
         }
         samplesIn += Int64(count)
-        try check(av_buffersrc_add_frame(source, f), operation("send samples"), path: "")
+        try check(api.buffersrc_add_frame(source, f), operation("send samples"), path: "")
         return try receive()
     }
 
@@ -104,7 +107,7 @@ public final class AudioFilterGraph {
     public func flush() throws -> [Float] {
         guard !ended else { return [] }
         ended = true
-        try check(av_buffersrc_add_frame(source, nil), operation("end the input"), path: "")
+        try check(api.buffersrc_add_frame(source, nil), operation("end the input"), path: "")
         return try receive()
     }
 
@@ -116,7 +119,7 @@ public final class AudioFilterGraph {
     private func receive() throws -> [Float] {
         var out: [Float] = []
         while true {
-            let status = av_buffersink_get_frame(sink, frame.pointer)
+            let status = api.buffersink_get_frame(sink, frame.pointer)
             if status == lenta_averror_eagain() || status == lenta_averror_eof() { return out }
             try check(status, operation("receive samples"), path: "")
             defer { frame.unreference() }

@@ -14,8 +14,8 @@ public enum LinkedLibraries {
     /// FFmpeg (its release and each library's version), libheif and libexif.
     public static func all() -> [Library] {
         let ffmpegParts = [("libavformat", avformat_version()), ("libavcodec", avcodec_version()),
-                           ("libavfilter", avfilter_version()), ("libavutil", avutil_version())]
-            .map { "\($0.0) \(versionText($0.1))" }.joined(separator: ", ")
+                           ("libavfilter", FilterLibrary.version), ("libavutil", avutil_version())]
+            .map { "\($0.0) \($0.1.map(versionText) ?? "(cannot be opened)")" }.joined(separator: ", ")
         return [
             Library(name: "FFmpeg", version: "\(String(cString: av_version_info())) (\(ffmpegParts))"),
             Library(name: "libheif", version: String(cString: heif_get_version())),

@@ -12,7 +12,7 @@ struct Lenta: ParsableCommand {
         discussion: """
             Exit codes: 0 done (warnings allowed), 1 failed, 2 bad usage or bad project file.
             """,
-        version: LentaVersion.report,
+        version: LentaVersion.short,
         subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self, Sheet.self])
 
     /// The arguments as the shell gave them: a byte that is not UTF-8 (`caf\xE9.mp4`) is kept
@@ -29,8 +29,13 @@ struct Lenta: ParsableCommand {
         // FFmpeg's own log lines never reach lenta's output: every command reports what the
         // libraries return in its own words, through `Terminal`.
         FFmpegLogging.silence()
+        let arguments = rawArguments()
+        if arguments == ["--version"] {
+            print(LentaVersion.report)
+            return
+        }
         do {
-            var command = try parseAsRoot(rawArguments())
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
