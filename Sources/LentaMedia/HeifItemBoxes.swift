@@ -64,6 +64,27 @@ struct HeifItemBoxes {
         self.associations = associations
     }
 
+    /// An item that is derived (`dimg`) from itself, at any depth, or nil. libheif 1.15 decodes
+    /// such a grid by decoding itself again, starting threads until the process aborts, so a
+    /// file with one is refused before libheif is asked for pixels.
+    func derivationLoop() -> UInt32? {
+        var state: [UInt32: Bool] = [:]  // false: being walked; true: done
+        func loop(from item: UInt32, depth: Int) -> UInt32? {
+            if let done = state[item] { return done ? nil : item }
+            guard depth < 64 else { return item }
+            state[item] = false
+            for part in derivedFrom[item] ?? [] {
+                if let found = loop(from: part, depth: depth + 1) { return found }
+            }
+            state[item] = true
+            return nil
+        }
+        for item in derivedFrom.keys.sorted() {
+            if let found = loop(from: item, depth: 0) { return found }
+        }
+        return nil
+    }
+
     /// The properties of `item` of `type`, in association order.
     func properties(of item: UInt32, type: String) -> [Property] {
         (associations[item] ?? []).compactMap { properties.indices.contains($0) && properties[$0].type == type ? properties[$0] : nil }

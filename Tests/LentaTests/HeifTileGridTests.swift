@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import LentaCore
 @testable import LentaMedia
+import LentaTestSupport
 
 /// A HEIC grid (as phones store large photos) decoded a tile at a time gives the picture
 /// libheif's whole decode gives, at any size, turned as its `irot` says.
@@ -104,6 +105,38 @@ import Testing
         try context.write(to: plain)
         let notGrid = try HeifTileGrid(path: plain)
         #expect(notGrid == nil, "\(String(describing: notGrid))")
+    }
+
+    /// Phones' own grids (an iPhone's, a Nokia's, and one with a cropped last row) without a
+    /// thumbnail: read as tiles, and reduced as libheif's whole decode reduces.
+    @Test(.enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus), arguments: [
+        "drewnoakes-metadata-extractor-images/heic/exif-at-eof.heic", "ianare-exif-py/HMD_Nokia_8.3_5G_hdr.heif",
+        "mindeng-nom-exif/exif-one-entry.heic",
+    ])
+    func userRenderedAPhonesGridHEIC(_ name: String) throws {
+        let path = LentaCLI.corpus.appendingPathComponent(name).path
+        #expect(try HeifTileGrid(path: path) != nil)
+        let tiled = try PhotoDecoder(path: path).decode(scale: 0.2)
+        let picture = try HeifPicture(path: path)
+        let whole = try withExtendedLifetime(picture) {
+            try PhotoDecoder.reduce(try picture.borrowedYUVFrame(), to: (tiled.width, tiled.height),
+                                    matrix: picture.matrix, fullRange: picture.fullRange, path: path)
+        }
+        let luma = Self.difference(tiled.y, whole.y), chroma = Self.difference(tiled.u + tiled.v, whole.u + whole.v)
+        #expect(luma.mean < 1 && chroma.mean < 1, "luma \(luma), chroma \(chroma)")
+    }
+
+    /// Found by make fuzz: a grid listed among its own tiles made libheif start threads until it
+    /// aborted the process (a scan or a render died); now the file is refused when it is read.
+    @Test func userScannedAndRenderedAHEICWhoseGridIsMadeOfItself() throws {
+        let path = LentaCLI.packageRoot.appendingPathComponent("Tests/Fuzz/seeds/media/grid-made-of-itself.heic").path
+        #expect(throws: MediaError.self) { try MetadataProbe.read(path: path, modified: 0, now: 1.8e9) }
+        do {
+            _ = try HeifPicture(path: path)
+            Issue.record("a grid made of itself was decoded")
+        } catch let error as MediaError {
+            #expect(error.reason == "image 2 is made of itself (a grid among its own tiles)", "\(error)")
+        }
     }
 
     /// Whole and reduced, straight and turned: the tiles give what libheif's assembled grid gives.
