@@ -82,7 +82,7 @@ fuzz: deps
 
 DEMO := LENTA_CATALOG=out/demo-catalog.sqlite $(BIN)
 # Seconds each sample lenta is cut to by `lenta project --length` (items left out become alternates).
-DEMO_LENGTH ?= 15
+DEMO_LENGTH ?= 20
 
 demo: build
 	@mkdir -p out
@@ -92,14 +92,14 @@ demo: build
 	$(DEMO) list
 	@for id in $$($(DEMO) list --json | sed -n 's/^    "id" : \([0-9]*\),*/\1/p'); do \
 		echo; echo "== lenta show $$id"; $(DEMO) show $$id; \
-		echo; echo "== lenta project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --music samples/music/theme.m4a (cut to its beats)"; \
-		$(DEMO) project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --music samples/music/theme.m4a --force && \
+		echo; echo "== lenta project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --music samples/music/theme.m4a --interlude days (cut to its beats; the route map between days)"; \
+		$(DEMO) project $$id -o out/story-$$id.json --length $(DEMO_LENGTH) --music samples/music/theme.m4a --interlude days --force && \
 		$(BIN) validate out/story-$$id.json && \
 		echo "== lenta map $$id -o out/route-$$id.png (and .geojson, .gpx)" && \
 		$(DEMO) map $$id -o out/route-$$id.png && $(DEMO) map $$id -o out/route-$$id.geojson && \
 		$(DEMO) map $$id -o out/route-$$id.gpx && \
-		echo "== lenta sheet $$id --project out/story-$$id.json -o out/sheet-$$id.png (chosen items, then alternates)" && \
-		$(DEMO) sheet $$id --project out/story-$$id.json -o out/sheet-$$id.png && \
+		echo "== lenta sheet $$id -o out/sheet-$$id.png (finds out/story-$$id.json: chosen items, then alternates)" && \
+		$(DEMO) sheet $$id -o out/sheet-$$id.png && \
 		echo "== lenta render out/story-$$id.json -o out/story-$$id.mp4 --preset preview" && \
 		$(BIN) render out/story-$$id.json -o out/story-$$id.mp4 --preset preview --quiet || exit 1; \
 	done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make-samples.sh — write samples/: a small travel-photo library that the project generates itself.
 #
-# Every picture is drawn here (ffmpeg lavfi sources + geq + drawtext); nothing is downloaded.
+# Every picture is drawn here (ffmpeg lavfi sources + geq); nothing is downloaded. The pictures carry
+# no text of their own: the stories draw their captions on them, and text under text looks broken.
 # Metadata is written with exiftool the way cameras and phones write it (EXIF dates with offsets
 # and sub-seconds, GPS with UTC stamps, Orientation 6, EXIF inside a HEIC, QuickTime ©xyz,
 # Apple mdta keys, a display-matrix rotation), and every file's mtime is set to its capture time.
@@ -11,8 +12,7 @@
 # (README.md, project files) is left alone.
 #
 # Usage: scripts/make-samples.sh        (from any directory)
-# Needs: ffmpeg, ffprobe (ffmpeg), exiftool (libimage-exiftool-perl), heif-enc (libheif-examples),
-#        DejaVu fonts (fonts-dejavu-core).
+# Needs: ffmpeg, ffprobe (ffmpeg), exiftool (libimage-exiftool-perl), heif-enc (libheif-examples).
 set -euo pipefail
 export LC_ALL=C TZ=UTC
 
@@ -21,9 +21,6 @@ out="$root/samples"
 portugal="$out/2024-05 Portugal"
 japan="$out/2024-10 Japan"
 kyoto="$japan/Kyoto"
-
-font_bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
-font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
 # ---------------------------------------------------------------------------------------------
 # tools
@@ -39,19 +36,9 @@ need ffmpeg ffmpeg
 need ffprobe ffmpeg
 need exiftool libimage-exiftool-perl
 need heif-enc libheif-examples
-for f in "$font" "$font_bold"; do
-    if [ ! -r "$f" ]; then
-        echo "make-samples: font $f not found; it is in the Debian package 'fonts-dejavu-core'" >&2
-        missing=1
-    fi
-done
 [ "$missing" = 0 ] || exit 1
 if ! grep -q ' libx264 ' <<<"$(ffmpeg -hide_banner -encoders 2>/dev/null)"; then
     echo "make-samples: this ffmpeg has no libx264 encoder (Debian's 'ffmpeg' package has it)" >&2
-    exit 1
-fi
-if ! grep -q ' drawtext ' <<<"$(ffmpeg -hide_banner -filters 2>/dev/null)"; then
-    echo "make-samples: this ffmpeg has no drawtext filter (needs libfreetype; Debian's 'ffmpeg' has it)" >&2
     exit 1
 fi
 
@@ -298,37 +285,22 @@ sprite_tram() {
         "|245|195-40*gt($v,0.645)|25")" "$(uv "$pole")" "$(uv "$wheels")"
 }
 
-# the bottom of the picture darkened smoothly so that captions read on light scenes.
+# the bottom of the picture darkened smoothly so that the stories' captions read on light scenes.
 shade_k="(1-0.55*clip((Y/H-0.65)/0.35,0,1))"
 shade_yuv="geq=lum='lum(X,Y)*$shade_k':cb='128+(cb(X,Y)-128)*$shade_k':cr='128+(cr(X,Y)-128)*$shade_k'"
 shade_rgba="geq=r='r(X,Y)*$shade_k':g='g(X,Y)*$shade_k':b='b(X,Y)*$shade_k':a='alpha(X,Y)'"
 
-# captions: the place (bold) and a second line, bottom-left, with a soft shadow.
-captions() { # W H title subtitle -> drawtext filters
-    local w=$1 h=$2 m=$(( $2 / 24 ))
-    local id
-    id=$(printf '%s%s' "$3" "$4" | cksum | cut -d' ' -f1)
-    printf '%s' "$3" >"$tmp/t$id.txt"
-    printf '%s' "$4" >"$tmp/s$id.txt"
-    local fs=$(( h / 20 )) fs2=$(( h / 34 ))
-    [ "$w" -lt "$h" ] && fs=$(( w / 16 )) && fs2=$(( w / 26 ))
-    printf "drawtext=fontfile=%s:textfile=%s:fontsize=%d:fontcolor=white:shadowcolor=black@0.55:shadowx=2:shadowy=2:x=%d:y=h-%d-%d-%d," \
-        "$font_bold" "$tmp/t$id.txt" "$fs" "$m" "$m" "$fs2" "$(( fs * 3 / 2 ))"
-    printf "drawtext=fontfile=%s:textfile=%s:fontsize=%d:fontcolor=white@0.92:shadowcolor=black@0.55:shadowx=2:shadowy=2:x=%d:y=h-%d-%d" \
-        "$font" "$tmp/s$id.txt" "$fs2" "$m" "$m" "$fs2"
-}
-
-# draw one picture to a JPEG. post: extra filters after the captions (e.g. a rotation).
-draw_jpeg() { # file W H scene-filter title subtitle [post]
-    local file=$1 w=$2 h=$3 scene=$4 title=$5 sub=$6 post=${7:-}
+# draw one picture to a JPEG. post: extra filters after the shading (e.g. a rotation).
+draw_jpeg() { # file W H scene-filter [post]
+    local file=$1 w=$2 h=$3 scene=$4 post=${5:-}
     "${ff[@]}" -f lavfi -i "color=c=black:s=${w}x${h}:r=1:d=1,format=gbrp" \
-        -vf "$scene,format=yuv444p,$shade_yuv,$(captions "$w" "$h" "$title" "$sub")${post:+,$post},format=yuvj420p" \
+        -vf "$scene,format=yuv444p,$shade_yuv${post:+,$post},format=yuvj420p" \
         -frames:v 1 -q:v 4 "${bitexact[@]}" "$file"
 }
 
-draw_mandelbrot() { # file W H title subtitle
+draw_mandelbrot() { # file W H
     "${ff[@]}" -f lavfi -i "mandelbrot=s=${2}x${3}:r=1:start_x=-0.7436438870371587:start_y=0.1318259042053119:start_scale=0.0009:end_scale=0.0009:maxiter=1500:outer=normalized_iteration_count:inner=period" \
-        -vf "hue=h=95:s=1.4,eq=contrast=1.1:brightness=0.02,vignette=PI/5,format=yuv444p,$shade_yuv,$(captions "$2" "$3" "$4" "$5"),format=yuvj420p" \
+        -vf "hue=h=95:s=1.4,eq=contrast=1.1:brightness=0.02,vignette=PI/5,format=yuv444p,$shade_yuv,format=yuvj420p" \
         -frames:v 1 -q:v 4 "${bitexact[@]}" "$1"
 }
 
@@ -387,66 +359,66 @@ echo "make-samples: drawing pictures into $out" >&2
 
 # -- Portugal, May 2024 (WEST, UTC+01:00). A Fujifilm camera and a Samsung phone.
 f="$portugal/DSCF1024.JPG"; t="2024-05-03 10:12:07"; o=+01:00
-draw_jpeg "$f" 1600 1200 "$(scene_praca)" "Praça do Comércio, Lisbon" "Fri 3 May 2024 · 10:12"
+draw_jpeg "$f" 1600 1200 "$(scene_praca)"  # Praça do Comércio, Lisbon
 tag "$f" make=FUJIFILM model=X-T30 time="$t" offset=$o subsec=42 gps=38.7075,-9.1364,4.2
 stamp "$f" "$t" $o
 
 f="$portugal/DSCF1031.JPG"; t="2024-05-03 20:41:33"; o=+01:00
-draw_jpeg "$f" 1440 1080 "$(scene_sunset)" "Tejo at sunset, Lisbon" "Fri 3 May 2024 · 20:41"
+draw_jpeg "$f" 1440 1080 "$(scene_sunset)"  # Tejo at sunset, Lisbon
 tag "$f" make=FUJIFILM model=X-T30 time="$t" offset=$o gps=38.7038,-9.1620,12
 stamp "$f" "$t" $o
 
 f="$portugal/DSCF1047.JPG"; t="2024-05-04 11:30:52"; o=+01:00
-draw_jpeg "$f" 1600 1200 "$(scene_belem)" "Torre de Belém" "Sat 4 May 2024 · 11:30"
+draw_jpeg "$f" 1600 1200 "$(scene_belem)"  # Torre de Belém
 tag "$f" make=FUJIFILM model=X-T30 time="$t" offset=$o subsec=08 gps=38.6916,-9.2160,-1.5
 stamp "$f" "$t" $o
 
 f="$portugal/20240504_150510.jpg"; t="2024-05-04 15:05:10"; o=+01:00
-draw_jpeg "$f" 1200 1200 "$(scene_azulejos)" "Azulejos, Belém" "Sat 4 May 2024 · 15:05"
+draw_jpeg "$f" 1200 1200 "$(scene_azulejos)"  # Azulejos, Belém
 tag "$f" make=samsung model=SM-G960F time="$t" offset=$o nooffset=1 gps=38.6979,-9.2068,9
 stamp "$f" "$t" $o
 
 f="$portugal/DSCF1068.JPG"; t="2024-05-05 10:18:44"; o=+01:00
-draw_jpeg "$f" 1600 1200 "$(scene_sintra)" "Pena Palace from Sintra" "Sun 5 May 2024 · 10:18"
+draw_jpeg "$f" 1600 1200 "$(scene_sintra)"  # Pena Palace from Sintra
 tag "$f" make=FUJIFILM model=X-T30 time="$t" offset=$o gps=38.7979,-9.3906,207
 stamp "$f" "$t" $o
 
 # portrait picture stored sideways: pixels turned 90° counter-clockwise, Orientation 6 turns them back.
 f="$portugal/DSCF1071.JPG"; t="2024-05-05 12:47:03"; o=+01:00
-draw_jpeg "$f" 1200 1600 "$(scene_forest)" "Quinta da Regaleira" "Sun 5 May 2024 · 12:47" "transpose=cclock"
+draw_jpeg "$f" 1200 1600 "$(scene_forest)" "transpose=cclock"  # Quinta da Regaleira
 tag "$f" make=FUJIFILM model=X-T30 time="$t" offset=$o subsec=6 gps=38.7963,-9.3960,250 orient=6
 stamp "$f" "$t" $o
 
 # -- Japan, October 2024 (JST, UTC+09:00). An iPhone.
 f="$japan/IMG_4512.HEIC"; t="2024-10-12 14:10:26"; o=+09:00
-draw_jpeg "$tmp/IMG_4512.jpg" 1600 1200 "$(scene_lantern)" "Kaminarimon, Asakusa" "Sat 12 Oct 2024 · 14:10"
+draw_jpeg "$tmp/IMG_4512.jpg" 1600 1200 "$(scene_lantern)"  # Kaminarimon, Asakusa
 tag "$tmp/IMG_4512.jpg" make=Apple model="iPhone 13 mini" time="$t" offset=$o subsec=351 gps=35.7148,139.7967,8.4
 heif-enc -q 55 -o "$f" "$tmp/IMG_4512.jpg" >/dev/null # heif-enc copies the JPEG's EXIF into the HEIC
 stamp "$f" "$t" $o
 
 f="$japan/IMG_4519.JPG"; t="2024-10-12 18:32:15"; o=+09:00
-draw_jpeg "$f" 1440 1080 "$(scene_skytree)" "Skytree from the Sumida" "Sat 12 Oct 2024 · 18:32"
+draw_jpeg "$f" 1440 1080 "$(scene_skytree)"  # Skytree from the Sumida
 tag "$f" make=Apple model="iPhone 13 mini" time="$t" offset=$o subsec=907 gps=35.7098,139.7986,3
 stamp "$f" "$t" $o
 
 f="$japan/IMG_4533.JPG"; t="2024-10-13 11:02:40"; o=+09:00
-draw_mandelbrot "$f" 1600 1200 "teamLab Planets, Toyosu" "Sun 13 Oct 2024 · 11:02 · no GPS indoors"
+draw_mandelbrot "$f" 1600 1200  # teamLab Planets, Toyosu · no GPS indoors
 tag "$f" make=Apple model="iPhone 13 mini" time="$t" offset=$o subsec=120
 stamp "$f" "$t" $o
 
 f="$japan/IMG_4540.JPG"; t="2024-10-13 20:15:58"; o=+09:00
-draw_jpeg "$f" 1600 1200 "$(scene_shibuya)" "Shibuya Crossing" "Sun 13 Oct 2024 · 20:15"
+draw_jpeg "$f" 1600 1200 "$(scene_shibuya)"  # Shibuya Crossing
 tag "$f" make=Apple model="iPhone 13 mini" time="$t" offset=$o subsec=554 gps=35.6595,139.7005,35
 stamp "$f" "$t" $o
 
 # 08:47 local is still 13 October in UTC: the GPS date stamp is the day before.
 f="$kyoto/IMG_4561.JPG"; t="2024-10-14 08:47:20"; o=+09:00
-draw_jpeg "$f" 1440 1080 "$(scene_torii)" "Fushimi Inari-taisha, Kyoto" "Mon 14 Oct 2024 · 08:47"
+draw_jpeg "$f" 1440 1080 "$(scene_torii)"  # Fushimi Inari-taisha, Kyoto
 tag "$f" make=Apple model="iPhone 13 mini" time="$t" offset=$o subsec=7 gps=34.9671,135.7727,40
 stamp "$f" "$t" $o
 
 f="$kyoto/IMG_4578.JPG"; t="2024-10-14 13:25:09"; o=+09:00
-draw_jpeg "$f" 1080 1440 "$(scene_maple)" "Tōfuku-ji, Kyoto" "Mon 14 Oct 2024 · 13:25"
+draw_jpeg "$f" 1080 1440 "$(scene_maple)"  # Tōfuku-ji, Kyoto
 tag "$f" make=Apple model="iPhone 13 mini" time="$t" offset=$o subsec=288 gps=34.9767,135.7740,52
 stamp "$f" "$t" $o
 
@@ -463,7 +435,7 @@ f="$portugal/20240503_182004.mp4"; t="2024-05-03 18:20:04"; o=+01:00
 "${ff[@]}" -f lavfi -i "color=c=black:s=320x360:r=1:d=1,format=gbrap" -vf "$(sprite_tram),$shade_rgba" -frames:v 1 "$tmp/tram.png"
 "${ff[@]}" -loop 1 -framerate 30 -i "$tmp/street.png" -loop 1 -framerate 30 -i "$tmp/tram.png" \
     -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=5" \
-    -filter_complex "[0:v][1:v]overlay=x='-300+240*t':y=0,format=yuv444p,$(captions 640 360 "Tram 28, Lisbon" "Fri 3 May 2024 · 18:20"),format=yuv420p[v];[2:a]volume=0.25[a]" \
+    -filter_complex "[0:v][1:v]overlay=x='-300+240*t':y=0,format=yuv420p[v];[2:a]volume=0.25[a]" \
     -map "[v]" -map "[a]" -t 4 "${x264[@]}" "${aac[@]}" "${bitexact[@]}" \
     -metadata creation_time="$(utc "$t" "$o" %Y-%m-%dT%H:%M:%S.000000Z)" -f mp4 "$f"
 "${exif[@]}" -UserData:GPSCoordinates="38.7139, -9.1394" "$f"
@@ -476,7 +448,7 @@ stamp "$f" "$t" $o
 # Apple keys (in moov/meta, like an iPhone; see samples/README.md).
 f="$kyoto/IMG_4580.MOV"; t="2024-10-14 16:05:00"; o=+09:00
 "${ff[@]}" -f lavfi -i "color=c=black:s=360x640:r=30,format=gbrp" \
-    -vf "$(scene_torii),format=yuv444p,$shade_yuv,$(captions 360 640 "Fushimi Inari" "Mon 14 Oct 2024 · 16:05")" \
+    -vf "$(scene_torii),format=yuv444p,$shade_yuv" \
     -frames:v 20 "$tmp/torii%02d.png"
 "${ff[@]}" -loop 1 -framerate 30 -i "$tmp/torii%02d.png" \
     -f lavfi -i "sine=frequency=523.25:sample_rate=48000:duration=5" \

@@ -27,6 +27,9 @@ public final class AutoJob {
         public var length: Double?
         /// Threads for each render, compositing and encoding together (`--threads`; 0: one per processor).
         public var threads = 0
+        /// More output presets every story is rendered in, in the same pass (`--also`), each
+        /// written beside the story's MP4 as `NAME.PRESET.mp4`.
+        public var also: [String] = []
         public var now = Date().timeIntervalSince1970
         public init(mediaFolders: [String], storiesFolder: String) {
             self.mediaFolders = mediaFolders
@@ -44,6 +47,8 @@ public final class AutoJob {
         public var state: State
         public var project: String
         public var video: String
+        /// The MP4s of the story's other shapes (its project's `output.also`, then `--also`), in order.
+        public var alsoVideos: [String] = []
         /// Why it was rendered, why it waits, or why it failed.
         public var reason: String?
         /// Items of the lenta missing from a user's project file (not added without --update-projects).
@@ -108,6 +113,8 @@ public final class AutoJob {
             let videoURL = folder.appendingPathComponent(storyName + ".mp4")
             var outcome = StoryOutcome(lenta: summary.id, title: summary.title, state: .unchanged,
                                        project: projectURL.path, video: videoURL.path)
+            var alsoPaths = options.also.map { StoryShape.outputPath(preset: $0, besides: videoURL.path) }
+            outcome.alsoVideos = alsoPaths
             defer { report.stories.append(outcome); onStory(outcome) }
 
             // A lenta whose last item is recent may still be going on.
@@ -125,12 +132,22 @@ public final class AutoJob {
                                                       known: stories[summary.id]?.projectItems, outcome: &outcome) else { continue }
                 let (story, projectBytes) = loaded
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
-                let key = try RenderKeys.key(projectBytes: projectBytes, story: story, preset: preset)
+                // The story's shapes: its project's `output.also` and `--also`.
+                let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)
+                alsoPaths = alsoNames.map { StoryShape.outputPath(preset: $0, besides: videoURL.path) }
+                outcome.alsoVideos = alsoPaths
+                let alsoPresets = try StorySetup.alsoPresets(alsoNames, main: preset)
+                let key = try RenderKeys.key(projectBytes: projectBytes, story: story, preset: preset, also: alsoPresets)
                 let record = stories[summary.id]
-                let outputTime = Self.modificationTime(videoURL.path)
-                var why = RenderKeys.reason(old: record?.rendered, new: key, outputExists: outputTime != nil)
+                let alsoTimes = alsoPaths.map(Self.modificationTime)
+                let missingShape = zip(alsoNames, alsoTimes).first { $0.1 == nil }?.0
+                // Every output, the oldest of them: a plan's render counts once all of it is written.
+                let outputTime = Self.modificationTime(videoURL.path).map { main in alsoTimes.reduce(main) { min($0, $1 ?? $0) } }
+                var why = RenderKeys.reason(old: record?.rendered, new: key, outputExists: Self.modificationTime(videoURL.path) != nil,
+                                            missingShape: missingShape)
                 // A render a plan handed out with this very key, whose MP4 was written after the plan.
-                if why != nil, record?.planned == key, let plannedAt = record?.plannedAt, let outputTime, outputTime >= plannedAt {
+                if why != nil, missingShape == nil, record?.planned == key, let plannedAt = record?.plannedAt, let outputTime,
+                   outputTime >= plannedAt {
                     if writesInputs { try catalog.recordRender(lentaID: summary.id, key: key, at: outputTime) }
                     stories[summary.id]?.rendered = key
                     stories[summary.id]?.planned = nil
@@ -142,19 +159,21 @@ public final class AutoJob {
                 }
                 outcome.reason = why
                 // Never over a file the story reads (an item named like the story in --out).
-                try StoryInputs(project: story.project, projectFile: projectURL).check(output: videoURL.path)
+                let inputs = StoryInputs(project: story.project, projectFile: projectURL)
+                for output in [videoURL.path] + alsoPaths { try inputs.check(output: output) }
                 if options.dryRun {
                     outcome.state = .due
                     continue
                 }
                 if options.plan {
                     outcome.state = .planned
-                    outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset, threads: options.threads)
+                    outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset,
+                                                         also: options.also, threads: options.threads)
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
-                let renderer = try StorySetup.renderer(story: story, preset: preset, threads: options.threads)
-                try renderer.render(to: videoURL.path, encoderThreads: options.threads)
+                let renderer = try StorySetup.renderer(story: story, preset: preset, also: alsoPresets, threads: options.threads)
+                try renderer.render(to: videoURL.path, also: alsoPaths, encoderThreads: options.threads)
                 try catalog.recordRender(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                 stories[summary.id]?.rendered = key
                 outcome.state = .rendered
@@ -185,6 +204,7 @@ public final class AutoJob {
                 return nil
             }
             try fresh.write(to: url)
+            try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
             return try Self.load(url)
@@ -266,9 +286,11 @@ public final class AutoJob {
 
     /// A self-contained shell command that renders one story, with `auto`'s own thread budget
     /// (so `auto --plan --threads 2 | parallel -j 4` shares a machine's cores as asked).
-    static func renderCommand(project: String, video: String, preset: String?, threads: Int) -> String {
+    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int) -> String {
         var words = ["lenta", "render", quote(project), "-o", quote(video), "--quiet"]
         if let preset { words += ["--preset", quote(preset)] }
+        // Each shape beside the MP4 (`NAME.PRESET.mp4`), where `auto` looks for it.
+        for name in also { words += ["--also", quote(name)] }
         if threads > 0 { words += ["--threads", String(threads)] }
         return words.joined(separator: " ")
     }

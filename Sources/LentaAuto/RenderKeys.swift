@@ -3,12 +3,14 @@ import LentaCatalog
 import LentaCore
 
 /// The render key of a story: hashes of the project file, of every file it uses (size and
-/// modification time), of the output preset, and the tool's version.
+/// modification time), of the output preset (and the `--also` presets), and the tool's version.
 enum RenderKeys {
     /// - Parameter projectBytes: the project file as it was read for this render.
     /// The files are those the resolved story found: items, music, looks (a `.cube`, or a
     /// look preset's recipe: editing it renders again) and the route's track.
-    static func key(projectBytes: Data, story: ResolvedStory, preset: OutputPreset) throws -> RenderKey {
+    /// - Parameter also: the presets of the story's other shapes (`auto --also`), in order: a shape
+    ///   added or taken away renders the story again. Without any, the key is what it always was.
+    static func key(projectBytes: Data, story: ResolvedStory, preset: OutputPreset, also: [OutputPreset] = []) throws -> RenderKey {
         var media: [String] = []
         let looks = story.looks.sorted { $0.key < $1.key }.compactMap(\.value.file)
         let track = story.project.route.map { ProjectPaths.resolve($0, from: story.directory) }
@@ -21,7 +23,7 @@ enum RenderKeys {
                 media.append("\(url.path)\tmissing")
             }
         }
-        let presetBytes = Data(try StrictJSON.write(preset.json).utf8)
+        let presetBytes = Data(try ([preset] + also).map { try StrictJSON.write($0.json) }.joined(separator: "\n").utf8)
         return RenderKey(project: hash(projectBytes), media: hash(Data(media.joined(separator: "\n").utf8)),
                          preset: hash(presetBytes), toolVersion: ToolVersion.current)
     }
@@ -37,9 +39,11 @@ enum RenderKeys {
     }
 
     /// Why a render is due, in words, or nil when the key has not changed.
-    static func reason(old: RenderKey?, new: RenderKey, outputExists: Bool) -> String? {
+    /// - Parameter missingShape: the preset of a shape (`--also`) whose MP4 is missing, if any.
+    static func reason(old: RenderKey?, new: RenderKey, outputExists: Bool, missingShape: String? = nil) -> String? {
         guard let old else { return "new" }
         if !outputExists { return "the MP4 is missing" }
+        if let missingShape { return "its \(missingShape) MP4 is missing" }
         if old.project != new.project { return "the project file changed" }
         if old.media != new.media { return "a photo, video, music, look or track file changed" }
         if old.preset != new.preset { return "the output preset changed" }

@@ -50,20 +50,19 @@ public struct FolderWalker {
             problems.append(UnreadableFile(path: folder, reason: "cannot list folder: " + String(cString: strerror(errno))))
             return
         }
-        var names: [String] = []
+        var entries: [(bytes: [UInt8], name: String)] = []
         while let entry = readdir(dir) {
             // As bytes: a name that is not UTF-8 keeps them (FilePathBytes).
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                FilePathBytes.string(fromBytes: raw.prefix { $0 != 0 })
-            }
-            if name.hasPrefix(".") { continue }  // ".", "..", and hidden files and folders
-            names.append(name)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if bytes.first == UInt8(ascii: ".") { continue }  // ".", "..", and hidden files and folders
+            entries.append((bytes, FilePathBytes.string(fromBytes: bytes)))
         }
         closedir(dir)
-        // Byte order, not locale order: the same on every machine.
-        names.sort { FilePathBytes.bytes(of: $0).lexicographicallyPrecedes(FilePathBytes.bytes(of: $1)) }
+        // Byte order, not locale order: the same on every machine (the bytes kept, not made again
+        // from each name at every comparison).
+        entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        for name in names {
+        for name in entries.map(\.name) {
             let path = base + name
             var child = stat()
             guard FilePathBytes.withCString(path, { stat($0, &child) }) == 0 else {

@@ -23,6 +23,8 @@ public struct ProjectStyle: Sendable, Equatable {
     /// Live and Motion Photos play their motion (`"motion": true`); otherwise they show the still
     /// and say `"motion": false`, for a person to turn on.
     public var motion = false
+    /// Where route interludes go (a map with a dot travelling the route); none by default.
+    public var interludes: Set<RouteInterludePlacement> = []
     public init() {}
 }
 
@@ -39,7 +41,10 @@ extension Lentas {
         let motions = try motionLengths(of: items)
         let folder = output.deletingLastPathComponent().standardizedFileURL.path
         let days = items.map(\.brief).compactMap(Self.localDay)
-        let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()))
+        // Interludes take their share of the length: fewer moments are chosen to make room.
+        let interludeCount = RouteInterludePlacement.items(for: style.interludes, days: items.map { Self.localDay($0.brief) },
+                                                           places: items.map(Self.placeName)).count
+        let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()), interludes: interludeCount)
         let paths = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.relativePath($0.path, from: folder)) })
         var project = ProjectFile(
             title: detail.lenta.title,
@@ -59,10 +64,16 @@ extension Lentas {
                 return entry
             })
         project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        let chosen = plan.chosen.map { byID[$0.id] }
+        for i in RouteInterludePlacement.items(for: style.interludes, days: chosen.map { $0.flatMap { Self.localDay($0.brief) } },
+                                               places: chosen.map { $0.flatMap(Self.placeName) }) {
+            project.items[i].routeInterlude = RouteInterlude()
+        }
         Self.setTransitions(&project, style: style)
         // What the plan could not know (shortened transitions beside short clips): photos absorb
         // the difference, measured on the project's own timeline.
-        if let wanted = style.length, abs(plan.length - wanted) < 1 {
+        if let wanted = style.length, abs(plan.length + Self.seconds(ofInterludes: interludeCount, style: style) - wanted) < 1 {
             for _ in 0..<2 { Self.fitLength(&project, to: wanted, style: style) }
         }
         if !style.music.isEmpty {
@@ -80,20 +91,33 @@ extension Lentas {
 
     /// The selection for a lenta's items (in story order): what `lenta project` shows and leaves out.
     static func choose(_ items: [MediaItem], byHand: Set<Int64>, style: ProjectStyle,
-                       days: (first: LocalDate?, last: LocalDate?)) -> StoryPlan {
+                       days: (first: LocalDate?, last: LocalDate?), interludes: Int = 0) -> StoryPlan {
         let instants = Timeline.instants(items.map { timelineItem($0.brief) })
         let candidates = items.map { item in
             SelectionCandidate(id: item.id, name: URL(fileURLWithPath: item.path).lastPathComponent, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
                                place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
                                quality: item.quality, byHand: byHand.contains(item.id))
         }
-        var options = SelectionOptions(length: style.length ?? StoryLengthRule.seconds(from: days.first, to: days.last))
+        let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
+        let interludeSeconds = Self.seconds(ofInterludes: interludes, style: style)
+        var options = SelectionOptions(length: max(1, (style.length ?? StoryLengthRule.seconds(from: days.first, to: days.last)) - interludeSeconds))
         options.stretchToLength = style.length != nil
         options.photoDuration = style.photoDuration
         options.photoRange = (style.photoDuration * 2 / 3)...(style.photoDuration * 5 / 3)
-        options.transitionOverlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
+        options.transitionOverlap = overlap
         options.titleCard = style.titleCard ? TitleCard.defaultDuration : nil
         return StorySelection(options: options).choose(candidates)
+    }
+
+    /// The place a person would name where `item` was taken; nil far from any place or unknown.
+    static func placeName(_ item: MediaItem) -> String? {
+        item.place?.isRemote == false ? item.place?.city : nil
+    }
+
+    /// What `count` route interludes add to a story: their length less one more transition each.
+    static func seconds(ofInterludes count: Int, style: ProjectStyle) -> Double {
+        let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
+        return Double(count) * (RouteInterlude.defaultDuration - overlap)
     }
 
     /// The length of each item on the timeline, as the project says it.
@@ -106,7 +130,8 @@ extension Lentas {
     static func setTransitions(_ project: inout ProjectFile, style: ProjectStyle) {
         let lengths = itemLengths(project)
         if project.titleCard != nil, let first = lengths.first {
-            project.titleCard?.transition = Self.transition(style.transition, between: TitleCard.defaultDuration, and: first)
+            let next = project.items.first?.routeInterlude != nil ? RouteInterlude.defaultDuration : first
+            project.titleCard?.transition = Self.transition(style.transition, between: TitleCard.defaultDuration, and: next)
         }
         for i in project.items.indices {
             project.items[i].transition = nil
@@ -115,7 +140,13 @@ extension Lentas {
                 project.items[i].transition = .cut
                 continue
             }
-            project.items[i].transition = Self.transition(style.transition, between: lengths[i], and: lengths[i + 1])
+            // Into the next piece: the next item, or the interlude before it.
+            let next = project.items[i + 1].routeInterlude != nil ? RouteInterlude.defaultDuration : lengths[i + 1]
+            project.items[i].transition = Self.transition(style.transition, between: lengths[i], and: next)
+        }
+        for i in project.items.indices where project.items[i].routeInterlude != nil {
+            project.items[i].routeInterlude?.transition = style.transition.type == .cut ? nil
+                : Self.transition(style.transition, between: RouteInterlude.defaultDuration, and: lengths[i])
         }
     }
 

@@ -15,6 +15,17 @@ public struct SheetItem: Sendable, Equatable {
 }
 
 extension Lentas {
+    /// Remembers that lenta `id`'s project was written to `url` (by `lenta project` or `lenta auto`).
+    public func rememberProject(id: Int64, at url: URL) throws {
+        try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
+    }
+
+    /// The project file last written for lenta `id`, when it is still there (a regular file).
+    public func rememberedProject(id: Int64) throws -> URL? {
+        guard let path = try catalog.projectFile(lentaID: id), FileType(atPath: path) == .regular else { return nil }
+        return URL(fileURLWithPath: path)
+    }
+
     /// The items of lenta `id` in sheet order: with a project, its items in story order and then
     /// its alternates (each as the catalog knows it; a path the catalog lacks is shown without
     /// a time); without, the lenta's items in time order.

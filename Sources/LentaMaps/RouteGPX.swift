@@ -1,9 +1,10 @@
 import LentaCore
 
 /// A route as GPX 1.1: a `wpt` per stop (name, UTC time) and one `trk` whose `trkseg` runs
-/// through the stops in order. Text is XML-escaped; coordinates have 6 decimals.
+/// through the stops in order — or, with a travelled track, a `trkseg` per segment of the track
+/// with its points' times. Text is XML-escaped; coordinates have 6 decimals.
 public enum RouteGPX {
-    public static func text(_ stops: [RouteStop], title: String? = nil) -> String {
+    public static func text(_ stops: [RouteStop], track: TravelledTrack? = nil, title: String? = nil) -> String {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<gpx version=\"1.1\" creator=\"lenta\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
@@ -15,18 +16,26 @@ public enum RouteGPX {
             if let name = stop.name { lines.append("    <name>\(XMLText.escape(name))</name>") }
             lines.append("  </wpt>")
         }
-        if !stops.isEmpty {
+        let segments: [[(point: GeoPoint, time: String?)]]
+        if let track, !track.isEmpty {
+            segments = track.segments.map { segment in segment.map { ($0.point, $0.utc.map(StopTimeText.utc)) } }
+        } else {
+            segments = stops.isEmpty ? [] : [stops.map { ($0.point, StopTimeText.utc($0.time)) }]
+        }
+        if !segments.isEmpty {
             lines.append("  <trk>")
             if let title { lines.append("    <name>\(XMLText.escape(title))</name>") }
-            lines.append("    <trkseg>")
-            for stop in stops {
-                if let time = StopTimeText.utc(stop.time) {
-                    lines.append("      <trkpt \(attributes(stop.point))><time>\(time)</time></trkpt>")
-                } else {
-                    lines.append("      <trkpt \(attributes(stop.point))/>")
+            for segment in segments {
+                lines.append("    <trkseg>")
+                for (point, time) in segment {
+                    if let time {
+                        lines.append("      <trkpt \(attributes(point))><time>\(time)</time></trkpt>")
+                    } else {
+                        lines.append("      <trkpt \(attributes(point))/>")
+                    }
                 }
+                lines.append("    </trkseg>")
             }
-            lines.append("    </trkseg>")
             lines.append("  </trk>")
         }
         lines.append("</gpx>")

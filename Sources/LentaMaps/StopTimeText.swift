@@ -13,6 +13,11 @@ enum StopTimeText {
 
     /// The instant in UTC, as GPX requires; nil when the offset is not known.
     static func utc(_ time: CaptureTime?) -> String? {
-        time?.utc.map { LocalDateTime(secondsSinceEpochAsUTC: $0).description + "Z" }
+        time?.utc.map(utc)
+    }
+
+    /// An instant (UTC seconds) as `2024-05-03T13:22:09Z`.
+    static func utc(_ seconds: Double) -> String {
+        LocalDateTime(secondsSinceEpochAsUTC: seconds).description + "Z"
     }
 }

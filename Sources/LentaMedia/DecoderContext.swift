@@ -19,8 +19,11 @@ package final class DecoderContext {
     ///     times stay on the container's clock.
     ///   - lowres: decode at 1/2^lowres of the size (mjpeg supports 1…3); 0 for full size.
     ///   - threads: decoder threads; 0 lets FFmpeg choose. Output is the same for any count.
+    ///   - slicesOnly: the threads share each frame's slices (HEVC's wavefront rows) instead of
+    ///     decoding several frames at once: every frame in flight holds whole pictures, 25 MB
+    ///     each at 2160p 10-bit, so large pictures keep to one.
     package init(parameters: UnsafePointer<AVCodecParameters>, path: String, packetTimeBase: AVRational? = nil,
-                 lowres: Int = 0, threads: Int = 0) throws {
+                 lowres: Int = 0, threads: Int = 0, slicesOnly: Bool = false) throws {
         self.path = path
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let id = String(cString: avcodec_get_name(parameters.pointee.codec_id))
@@ -36,6 +39,7 @@ package final class DecoderContext {
         try check(avcodec_parameters_to_context(pointer, parameters), "configure \(name) decoder", path: path)
         if let packetTimeBase { pointer.pointee.pkt_timebase = packetTimeBase }
         pointer.pointee.thread_count = Int32(threads)
+        if slicesOnly { pointer.pointee.thread_type = FF_THREAD_SLICE }
         if lowres > 0 {
             let maximum = Int(codec.pointee.max_lowres)
             pointer.pointee.lowres = Int32(min(lowres, maximum))

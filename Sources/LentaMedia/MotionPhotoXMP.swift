@@ -17,7 +17,7 @@ struct MotionPhotoXMP {
     var claims: [Claim] = []
 
     init(_ xmp: XMPPacket) {
-        guard xmp.text.contains("MotionPhoto") || xmp.text.contains("MicroVideo") else { return }
+        guard xmp.contains("MotionPhoto") || xmp.contains("MicroVideo") else { return }
         // `MotionPhoto="0"` marks a picture whose motion was turned off or removed.
         if xmp.value("GCamera:MotionPhoto") == "0" && xmp.value("GCamera:MicroVideo") != "1" { return }
         let items = Self.directoryItems(xmp.text)

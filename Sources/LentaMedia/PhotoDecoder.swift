@@ -54,30 +54,44 @@ public struct PhotoDecoder: Sendable {
     /// so the table tone-maps its highlights from full precision, unless keeping them would
     /// cost more than the memory budget (then it is read at 8 bits, as `decode` reads it).
     public func decodePicture(scale: Double) throws -> SourcePicture {
-        if let grid = tileGrid() { return try decodeTiles(grid, shown: targetSize(scale: scale), deep: colour.bitDepth > 8) }
+        try decodePictures(scales: [scale])[0]
+    }
+
+    /// The picture reduced to each of `scales` (one picture per scale, in order), each exactly
+    /// what `decodePicture(scale:)` makes: the shapes of a story rendered in one pass share a
+    /// photo's decode (one per JPEG reduction level among them; one for other formats; a tile
+    /// grid is decoded by tiles for each).
+    public func decodePictures(scales: [Double]) throws -> [SourcePicture] {
+        guard !scales.isEmpty else { return [] }
+        if let grid = tileGrid() {
+            return try scales.map { try decodeTiles(grid, shown: targetSize(scale: $0), deep: colour.bitDepth > 8) }
+        }
         if (format == .heif || format == .avif) && colour.bitDepth > 8,
            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2 <= PhotoMemoryBudget.maximumBytes {
-            let (w, h) = targetSize(scale: scale)
+            let sizes = scales.map(targetSize(scale:))
             let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2
-            return orientation.apply(to: try PhotoMemoryBudget.gate.withReservation(bytes) {
+            let pictures: [SourcePicture] = try PhotoMemoryBudget.gate.withReservation(bytes) {
                 defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
                 let picture = try HeifPicture(path: path, deep: true)
                 defer { picture.release() }
                 return try withExtendedLifetime(picture) {
                     let source = try picture.borrowedYUVFrame()
-                    guard picture.bits > 8 else {
-                        return .eightBit(try Self.reduce(source, to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path))
+                    return try sizes.map { size -> SourcePicture in
+                        guard picture.bits > 8 else {
+                            return .eightBit(try Self.reduce(source, to: size, matrix: picture.matrix, fullRange: picture.fullRange, path: path))
+                        }
+                        let frame = try Self.convert(source, to: size, format: AV_PIX_FMT_YUV420P10LE, matrix: picture.matrix,
+                                                     fullRange: picture.fullRange, path: path)
+                        guard let deep = frame.deepPlanarFrame() else {
+                            throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
+                        }
+                        return .deep(deep)
                     }
-                    let frame = try Self.convert(source, to: (w, h), format: AV_PIX_FMT_YUV420P10LE, matrix: picture.matrix,
-                                                 fullRange: picture.fullRange, path: path)
-                    guard let deep = frame.deepPlanarFrame() else {
-                        throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
-                    }
-                    return .deep(deep)
                 }
-            })
+            }
+            return pictures.map { orientation.apply(to: $0) }
         }
-        return .eightBit(try decode(scale: scale))
+        return try decode(scales: scales).map { .eightBit($0) }
     }
 
     /// The size a decode at `scale` makes, as stored (before the orientation turns it).
@@ -89,18 +103,46 @@ public struct PhotoDecoder: Sendable {
     }
 
     public func decode(scale: Double) throws -> PlanarFrame {
-        let scale = min(1, max(scale, 1e-4))
-        let targetWidth = max(1, Int((Double(width) * scale).rounded()))
-        let targetHeight = max(1, Int((Double(height) * scale).rounded()))
-        let stored = orientation.swapsAxes ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        try decode(scales: [scale])[0]
+    }
+
+    /// As `decode(scale:)` for each of `scales`, each exactly what `decode(scale:)` makes: the
+    /// scales that decode at the same JPEG reduction (`lowres`; every scale, for other formats)
+    /// share one decode, reduced to each of their sizes.
+    public func decode(scales: [Double]) throws -> [PlanarFrame] {
         if let grid = tileGrid() {
-            guard case .eightBit(let picture) = try decodeTiles(grid, shown: stored, deep: false) else {
-                throw MediaError("decode HEIF image", path: path, reason: "libheif kept a deep picture deep")
+            return try scales.map {
+                guard case .eightBit(let picture) = try decodeTiles(grid, shown: targetSize(scale: $0), deep: false) else {
+                    throw MediaError("decode HEIF image", path: path, reason: "libheif kept a deep picture deep")
+                }
+                return picture
             }
+        }
+        let levels = try scales.map(reduction(scale:))
+        var pictures = [PlanarFrame?](repeating: nil, count: scales.count)
+        for lowres in Set(levels).sorted() {
+            let indices = levels.indices.filter { levels[$0] == lowres }
+            let sizes = indices.map { targetSize(scale: scales[$0]) }
+            let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
+            let planar: [PlanarFrame] = try PhotoMemoryBudget.gate.withReservation(bytes) {
+                // What a large decode freed goes back to the system before the next one starts
+                // (the decoders' threads would otherwise keep it in their malloc arenas).
+                defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+                if format == .heif || format == .avif { return try decodeHeif(sizes: sizes) }
+                return try decodeWithLibavcodec(sizes: sizes, lowres: lowres)
+            }
+            for (index, picture) in zip(indices, planar) { pictures[index] = orientation.apply(to: picture) }
+        }
+        return try pictures.map { picture in
+            guard let picture else { throw MediaError("decode photo", path: path, reason: "a reduction was not made") }
             return picture
         }
-        // 1/2^lowres of the size (JPEG), as long as it still holds the pixels wanted — and as
-        // much smaller as the memory budget asks.
+    }
+
+    /// The JPEG reduction (`lowres`) a decode at `scale` uses: 1/2^lowres of the size, as long as
+    /// it still holds the pixels wanted — and as much smaller as the memory budget asks.
+    private func reduction(scale: Double) throws -> Int {
+        let scale = min(1, max(scale, 1e-4))
         let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
         let largest = PhotoMemoryBudget.largestReduction(format)
         guard let lowres = (wanted...max(wanted, largest)).first(where: {
@@ -109,15 +151,7 @@ public struct PhotoDecoder: Sendable {
             throw MediaError("decode photo", path: path,
                              reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
         }
-        let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
-        let planar: PlanarFrame = try PhotoMemoryBudget.gate.withReservation(bytes) {
-            // What a large decode freed goes back to the system before the next one starts
-            // (the decoders' threads would otherwise keep it in their malloc arenas).
-            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
-            if format == .heif || format == .avif { return try decodeHeif(width: stored.0, height: stored.1) }
-            return try decodeWithLibavcodec(width: stored.0, height: stored.1, lowres: lowres)
-        }
-        return orientation.apply(to: planar)
+        return lowres
     }
 
     /// The photo's tile grid when it is a HEIF one `HeifTiledPicture` can decode (else it is
@@ -153,15 +187,16 @@ public struct PhotoDecoder: Sendable {
         return grid.orientation.apply(to: picture)
     }
 
-    private func decodeHeif(width w: Int, height h: Int) throws -> PlanarFrame {
+    private func decodeHeif(sizes: [(Int, Int)]) throws -> [PlanarFrame] {
         let picture = try HeifPicture(path: path)
         defer { picture.release() }
         return try withExtendedLifetime(picture) {
-            try Self.reduce(try picture.borrowedYUVFrame(), to: (w, h), matrix: picture.matrix, fullRange: picture.fullRange, path: path)
+            let source = try picture.borrowedYUVFrame()
+            return try sizes.map { try Self.reduce(source, to: $0, matrix: picture.matrix, fullRange: picture.fullRange, path: path) }
         }
     }
 
-    private func decodeWithLibavcodec(width w: Int, height h: Int, lowres: Int) throws -> PlanarFrame {
+    private func decodeWithLibavcodec(sizes: [(Int, Int)], lowres: Int) throws -> [PlanarFrame] {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
             throw MediaError("find picture", path: path, reason: "no image stream")
@@ -175,12 +210,12 @@ public struct PhotoDecoder: Sendable {
         } catch let error as MediaError where format == .jpeg && error.code == .notImplemented {
             // CMYK and YCCK JPEGs: libjpeg-turbo decodes them.
             let rgb = try CMYKJPEGPicture.rgbFrame(path: path, scaleDenominator: 1 << lowres)
-            return try Self.reduce(rgb, to: (w, h), matrix: .bt709, fullRange: true, path: path)
+            return try sizes.map { try Self.reduce(rgb, to: $0, matrix: .bt709, fullRange: true, path: path) }
         }
         let f = decoded.pointer.pointee
         let fullRange = f.color_range != AVCOL_RANGE_MPEG
         let matrix: ScaleContext.Matrix = f.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601
-        return try Self.reduce(decoded, to: (w, h), matrix: matrix, fullRange: fullRange, path: path)
+        return try sizes.map { try Self.reduce(decoded, to: $0, matrix: matrix, fullRange: fullRange, path: path) }
     }
 
     /// Reduces (area filter) to `size` in RGB, then converts to BT.709 limited 4:2:0.

@@ -20,11 +20,7 @@ public enum PhotoMemoryBudget {
     static let trimAbove = 64 << 20
 
     /// Returns freed heap memory to the system (glibc keeps it in its arenas otherwise).
-    static func returnFreedMemory() {
-        #if canImport(Glibc)
-        _ = glibcMallocTrim(0)
-        #endif
-    }
+    static func returnFreedMemory() { LentaMedia.returnFreedMemory() }
 
     /// Peak bytes a pixel costs while a photo of `format` is decoded (the decoder's planes, and
     /// any conversion it makes), in halves: libheif 1.15 assembles a tile grid at 4:4:4 and then
@@ -88,8 +84,3 @@ final class MemoryGate: @unchecked Sendable {
     }
 }
 
-#if canImport(Glibc)
-/// glibc's `malloc_trim` (declared in <malloc.h>, which the Glibc module does not export).
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
-#endif

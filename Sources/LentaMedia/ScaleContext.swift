@@ -5,6 +5,9 @@ import CFFmpeg
 package final class ScaleContext {
     private let context: OpaquePointer
     package let path: String
+    package let sourceWidth: Int
+    package let sourceHeight: Int
+    package let sourceFormat: AVPixelFormat
     package let destinationWidth: Int
     package let destinationHeight: Int
     package let destinationFormat: AVPixelFormat
@@ -21,6 +24,9 @@ package final class ScaleContext {
     package init(from source: (width: Int, height: Int, format: AVPixelFormat),
          to destination: (width: Int, height: Int, format: AVPixelFormat), flags: Int32, path: String) throws {
         self.path = path
+        sourceWidth = source.width
+        sourceHeight = source.height
+        sourceFormat = source.format
         destinationWidth = destination.width
         destinationHeight = destination.height
         destinationFormat = destination.format

@@ -11,10 +11,10 @@ package final class StreamFrames {
     private var draining = false
     private var ended = false
 
-    package init(container: FormatContext, stream: Int, lowres: Int = 0, threads: Int = 0) throws {
+    package init(container: FormatContext, stream: Int, lowres: Int = 0, threads: Int = 0, slicesOnly: Bool = false) throws {
         self.container = container
         self.stream = stream
-        decoder = try container.decoder(stream: stream, lowres: lowres, threads: threads)
+        decoder = try container.decoder(stream: stream, lowres: lowres, threads: threads, slicesOnly: slicesOnly)
         packet = try CodecPacket()
     }
 

@@ -22,15 +22,22 @@ public final class VideoReader {
     public let colour: ColourDescription
 
     private let container: FormatContext
-    private let frames: StreamFrames
+    private var frames: StreamFrames?
     private let timeBase: AVRational
     private let startTime: Int64
-    private var current: (time: Rational, frame: CodecFrame)?
-    private var upcoming: (time: Rational, frame: CodecFrame)?
+    private var current: TimedFrame?
+    private var upcoming: TimedFrame?
     private var ended = false
     private var scaler: ScaleContext?
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
+    /// The fraction of its size each picture is handed on at (at most 1): a 2160p clip shown in
+    /// a 1080p story is reduced here, once per picture, by libswscale (area filter, codes and
+    /// depth kept), so the colour table and the placement work on a quarter of the pixels.
+    public var scale: Double = 1
+    /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
+    /// several frames at once (see `DecoderContext`), and their decoder's memory handed back.
+    static let largePicture = 2 * 1920 * 1080
 
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
@@ -46,7 +53,6 @@ public final class VideoReader {
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
             throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
-        frames = try StreamFrames(container: container, stream: stream.index, threads: threads)
         timeBase = stream.timeBase
         startTime = stream.startTime ?? 0
         orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
@@ -59,6 +65,8 @@ public final class VideoReader {
             return (Int(par.width), Int(par.height), seconds, SourceColour.video(par).0)
         }
         guard size.0 > 0, size.1 > 0 else { throw MediaError("read video size", path: path, reason: "the stream has no picture size") }
+        frames = try StreamFrames(container: container, stream: stream.index, threads: threads,
+                                  slicesOnly: size.0 * size.1 > Self.largePicture)
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2
@@ -93,11 +101,38 @@ public final class VideoReader {
             try seek(to: time)
         }
         try advance(to: time)
-        guard let shown = current ?? upcoming else {
-            throw MediaError("decode video", path: path, reason: "no picture at \(time.doubleValue) s")
+        if current != nil {
+            return try shown(&current)
         }
-        // Callers keep what they make of a picture by its timestamp (ClipLayer), so none is kept here.
-        return (shown.time, orientation.apply(to: try sourcePicture(shown.frame)))
+        return try shown(&upcoming)
+    }
+
+    /// The picture of a decoded frame, made when it is first shown; the decoder's frame is then
+    /// let go of, so its pool reuses the buffers instead of growing by a whole picture.
+    private func shown(_ timed: inout TimedFrame?) throws -> (time: Rational, frame: SourcePicture) {
+        guard var made = timed else {
+            throw MediaError("decode video", path: path, reason: "the clip has no picture there")
+        }
+        if made.picture == nil, let frame = made.frame {
+            made.picture = orientation.apply(to: try sourcePicture(frame))
+            made.frame = nil
+            timed = made
+        }
+        guard let picture = made.picture else { throw MediaError("decode video", path: path, reason: "no picture at \(made.time.doubleValue) s") }
+        return (made.time, picture)
+    }
+
+    /// Lets go of the decoder and its pictures now (nothing can be read after), and hands what a
+    /// large clip's decoder held back to the system: glibc keeps freed memory in the arenas of
+    /// the decoder's threads, and the next clip's decoder runs on other threads.
+    public func close() {
+        let large = width * height > Self.largePicture
+        frames = nil
+        current = nil
+        upcoming = nil
+        ended = true
+        scaler = nil
+        if large { returnFreedMemory() }
     }
 
     /// Decodes forward until the next frame starts after `time`.
@@ -111,6 +146,9 @@ public final class VideoReader {
     }
 
     private func decodeNext() throws {
+        guard let frames else {
+            throw MediaError("decode video", path: path, reason: "the clip was closed")
+        }
         let frame = try CodecFrame()
         while true {
             guard try frames.next(into: frame) else {
@@ -122,13 +160,16 @@ public final class VideoReader {
             let t = Rational((stamp - startTime) * Int64(timeBase.num), Int64(timeBase.den))
             // Frames that do not move forward (duplicates after a seek) are skipped.
             if let current, t <= current.time { frame.unreference(); continue }
-            upcoming = (t, frame)
+            upcoming = TimedFrame(time: t, frame: frame)
             return
         }
     }
 
     private func seek(to time: Rational) throws {
         let target = (time * Rational(Int64(timeBase.den), Int64(timeBase.num))).floor + startTime
+        guard let frames else {
+            throw MediaError("seek video", path: path, reason: "the clip was closed")
+        }
         try frames.seek(to: max(target, startTime))
         current = nil
         upcoming = nil
@@ -141,22 +182,34 @@ public final class VideoReader {
         }
     }
 
+    /// The size a stored picture is handed on at: `scale` of it, at least one pixel.
+    private func reducedSize(_ width: Int, _ height: Int) -> (width: Int, height: Int) {
+        guard scale < 1 else { return (width, height) }
+        let s = max(scale, 1e-4)
+        return (max(1, Int((Double(width) * s).rounded())), max(1, Int((Double(height) * s).rounded())))
+    }
+
     /// The decoded frame as 4:2:0 with its codes as stored: yuv420p/yuvj420p and yuv420p10le
-    /// are copied; other layouts are repacked by libswscale with the same matrix and range on
-    /// both sides (so codes keep their meaning), deeper ones to 10 bits. R'G'B' frames become
-    /// BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
+    /// at full size are copied; other layouts and reduced sizes go through libswscale with the
+    /// same matrix and range on both sides (so codes keep their meaning), deeper ones to 10 bits.
+    /// R'G'B' frames become BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
     private func sourcePicture(_ frame: CodecFrame) throws -> SourcePicture {
         let f = frame.pointer.pointee
-        if let planar = frame.planarFrame() { return .eightBit(planar) }
-        if let deep = frame.deepPlanarFrame() { return .deep(deep) }
+        let size = reducedSize(frame.width, frame.height)
+        let reducing = size.width != frame.width || size.height != frame.height
+        if !reducing, let planar = frame.planarFrame() { return .eightBit(planar) }
+        if !reducing, let deep = frame.deepPlanarFrame() { return .deep(deep) }
         let descriptor = av_pix_fmt_desc_get(frame.format)
         let depth = descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         let target = depth > 8 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
-        if scaler == nil || scaler?.destinationWidth != frame.width || scaler?.destinationHeight != frame.height
-            || scaler?.destinationFormat != target {
-            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (frame.width, frame.height, target),
-                                     flags: Int32(SWS_BICUBIC) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
+        if scaler == nil || scaler?.sourceWidth != frame.width || scaler?.sourceHeight != frame.height
+            || scaler?.sourceFormat != frame.format || scaler?.destinationWidth != size.width
+            || scaler?.destinationHeight != size.height || scaler?.destinationFormat != target {
+            // Reducing: the area filter, as photos are reduced; repacking alone: bicubic chroma.
+            let filter = reducing ? SWS_AREA : SWS_BICUBIC
+            let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (size.width, size.height, target),
+                                     flags: Int32(filter) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
             let full = f.color_range == AVCOL_RANGE_JPEG
             s.setColourspace(source: .bt709, sourceFullRange: isRGB || full, destination: .bt709, destinationFullRange: isRGB ? false : full)
             scaler = s
@@ -166,5 +219,17 @@ public final class VideoReader {
         if let planar = converted.planarFrame() { return .eightBit(planar) }
         if let deep = converted.deepPlanarFrame() { return .deep(deep) }
         throw MediaError("convert video frame", path: path, reason: "libswscale gave no 4:2:0 picture")
+    }
+}
+
+/// A decoded frame by its time from the clip's start, and — once shown — its picture instead.
+private struct TimedFrame {
+    let time: Rational
+    var frame: CodecFrame?
+    var picture: SourcePicture?
+
+    init(time: Rational, frame: CodecFrame) {
+        self.time = time
+        self.frame = frame
     }
 }

@@ -22,19 +22,31 @@ final class PhotoLayer: StoryLayer {
     /// Pixels kept around the used region for the filter's taps.
     static let filterMargin = 8.0
 
-    /// - Parameter findsInterest: whether the geometry wants the photo's centre of interest (found
-    ///   once here, on a reduced decode of its own, and handed to `geometry`).
-    init(item: ResolvedItem, geometry base: (Double, Double, PictureInterest?) -> ItemGeometry, findsInterest: Bool = false,
-         colour: ItemColour, parallel: ParallelSlices) throws {
-        self.parallel = parallel
+    /// The photo's layer for each shape of the story (one geometry per shape: its output size
+    /// places the photo), from one decode: the header read, the centre of interest found and
+    /// the pixels decoded once, then reduced to what each shape needs (`PhotoDecoder.decodePictures`).
+    /// - Parameter findsInterest: whether the geometries want the photo's centre of interest (found
+    ///   once here, on a reduced decode of its own, and handed to each geometry).
+    static func make(item: ResolvedItem, geometries: [(Double, Double, PictureInterest?) -> ItemGeometry], findsInterest: Bool = false,
+                     colour: ItemColour, parallel: ParallelSlices) throws -> [PhotoLayer] {
         let decoder = try PhotoDecoder(path: item.path, metadata: item.metadata)
         // Without OpenCV's cascade installed, the detail measure alone.
         let interest = findsInterest ? try InterestFinder.find(in: decoder, faces: try? FaceDetector.standard()) : nil
-        let geometry = base(Double(decoder.width), Double(decoder.height), interest)
+        let placed = geometries.map { $0(Double(decoder.width), Double(decoder.height), interest) }
+        let pictures = try decoder.decodePictures(scales: placed.map { min(1, $0.largestScale) })
+        return zip(placed, pictures).map { geometry, picture in
+            PhotoLayer(geometry: geometry, reduced: colour.convert(picture), pictureWidth: decoder.width, pictureHeight: decoder.height,
+                       parallel: parallel)
+        }
+    }
+
+    /// - Parameters:
+    ///   - reduced: the photo, upright, reduced to what `geometry` needs and in the output's colours.
+    ///   - pictureWidth: the photo's own size, upright, which `geometry` is in.
+    init(geometry: ItemGeometry, reduced: PlanarFrame, pictureWidth: Int, pictureHeight: Int, parallel: ParallelSlices) {
+        self.parallel = parallel
         self.geometry = geometry
-        let scale = min(1, geometry.largestScale)
-        let reduced = colour.convert(try decoder.decodePicture(scale: scale))
-        let sx = Double(reduced.width) / Double(decoder.width), sy = Double(reduced.height) / Double(decoder.height)
+        let sx = Double(reduced.width) / Double(pictureWidth), sy = Double(reduced.height) / Double(pictureHeight)
         let whole = PlacedPicture(pixels: reduced, scaleX: sx, scaleY: sy)
         background = geometry.fit == .blur ? BlurredBackground.make(from: whole, geometry: geometry, parallel: parallel) : nil
 

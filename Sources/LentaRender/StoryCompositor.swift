@@ -27,12 +27,18 @@ public final class StoryCompositor {
     private var captions: [Int: Caption?] = [:]
     /// How far ahead photos start being prepared, in frames.
     public var lookahead: Int
+    /// The decodes this compositor shares with the compositors of the story's other shapes, and
+    /// which of `sharing.presets` is its own; nil when the story is rendered in one shape.
+    let sharing: (sources: SharedSources, shape: Int)?
 
     /// - Parameters:
     ///   - threads: threads for compositing (0: one per processor). The frames do not depend on it.
-    public init(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) {
+    ///   - sharing: the sources shared with the other shapes of a render in several shapes, and the
+    ///     index of this one's preset in theirs (`SharedSources.presets[shape]` is `preset`).
+    public init(story: ResolvedStory, preset: OutputPreset, threads: Int = 0, sharing: (sources: SharedSources, shape: Int)? = nil) {
         self.story = story
         self.preset = preset
+        self.sharing = sharing
         let count = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         parallel = ParallelSlices(threads: count)
         decoderThreads = threads > 0 ? threads : 0
@@ -105,34 +111,55 @@ public final class StoryCompositor {
         switch segment.content {
         case .titleCard:
             return try titleCardLayer()
+        case .routeInterlude(let i):
+            return try RouteInterludeLayer.make(story: story, before: i, width: preset.width, height: preset.height,
+                                                output: preset.colour, parallel: parallel)
         case .item(let i):
             let resolved = story.items[i]
             let item = resolved.item
             let fit = project.fit(for: item)
             let kenBurns = project.kenBurns(for: item)
             let motion = KenBurnsPath(kenBurns, itemIndex: i, isVideo: resolved.isVideo)
-            let preset = self.preset
-            let geometry = { (w: Double, h: Double) in
-                ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
-                             outputWidth: preset.width, outputHeight: preset.height)
+            let geometry = { (preset: OutputPreset) in
+                { (w: Double, h: Double) in
+                    ItemGeometry(pictureWidth: w, pictureHeight: h, crop: item.crop, rotation: item.rotate, fit: fit, motion: motion,
+                                 outputWidth: preset.width, outputHeight: preset.height)
+                }
             }
             // A photo's centre of interest steers auto motion and places a `fill` crop; a motion
             // given as rectangles is the person's own framing and is kept as written.
             var explicitMotion = false
             if case .motion = kenBurns { explicitMotion = true }
-            let aimed = { (w: Double, h: Double, interest: PictureInterest?) in
-                interest.map { geometry(w, h).aimed(at: $0, autoMotion: kenBurns == .auto, itemIndex: i) } ?? geometry(w, h)
+            let aimed = { (preset: OutputPreset) in
+                { (w: Double, h: Double, interest: PictureInterest?) in
+                    let placed = geometry(preset)(w, h)
+                    return interest.map { placed.aimed(at: $0, autoMotion: kenBurns == .auto, itemIndex: i) } ?? placed
+                }
             }
             // Photos reach the table as BT.709 limited Y'CbCr made from their own R'G'B'.
             var source = resolved.metadata.colour ?? (resolved.isVideo ? .bt709 : .sRGB)
             if !resolved.isVideo { source.matrix = .rgb }
+            // The shapes of one pass share the output's colours (`StoryShapes.check`), so one
+            // table serves them all.
             let colour = ItemColour(source: source, output: preset.colour, grade: grades[i], parallel: parallel)
             do {
                 if resolved.isVideo {
-                    return try ClipLayer(item: resolved, geometry: geometry, colour: colour, threads: decoderThreads, parallel: parallel)
+                    let threads = decoderThreads
+                    let frames = { try ClipFrames(item: resolved, colour: colour, threads: threads) }
+                    let shared = try sharing.map { try $0.sources.clipFrames(segment: index, make: frames) } ?? frames()
+                    return ClipLayer(item: resolved, frames: shared, reduces: sharing == nil, geometry: geometry(preset), parallel: parallel)
                 }
-                return try PhotoLayer(item: resolved, geometry: aimed, findsInterest: !explicitMotion && (kenBurns == .auto || fit == .fill),
-                                      colour: colour, parallel: parallel)
+                // Every shape's layer from one decode of the photo.
+                let presets = sharing?.sources.presets ?? [preset]
+                let parallel = self.parallel
+                let findsInterest = !explicitMotion && (kenBurns == .auto || fit == .fill)
+                let layers = {
+                    try PhotoLayer.make(item: resolved, geometries: presets.map(aimed), findsInterest: findsInterest, colour: colour,
+                                        parallel: parallel) as [StoryLayer]
+                }
+                if let sharing { return try sharing.sources.photoLayer(segment: index, shape: sharing.shape, make: layers) }
+                guard let layer = try layers().first else { throw RenderError("items[\(i)]: no picture was made of the photo") }
+                return layer
             } catch let error as RenderError {
                 throw error
             } catch {

@@ -64,7 +64,8 @@ public struct StoryPublishing {
     }
 
     /// Consecutive items (in story order) that share a key; an item without one joins the run
-    /// it falls in (or the first run, before any key).
+    /// it falls in (or the first run, before any key). A run whose first item has a route
+    /// interlude starts with the interlude, which leads into it.
     struct Run {
         var key: String
         var start: Rational
@@ -74,10 +75,12 @@ public struct StoryPublishing {
     static func runs(timeline: StoryTimeline, key: (Int) -> String?) -> [Run] {
         var runs: [Run] = []
         var leading: [Int] = []
+        var interludeStart: [Int: Rational] = [:]
         for segment in timeline.segments {
+            if case .routeInterlude(let index) = segment.content { interludeStart[index] = segment.start }
             guard case .item(let index) = segment.content else { continue }
             if let k = key(index), k != runs.last?.key {
-                runs.append(Run(key: k, start: segment.start, items: [index]))
+                runs.append(Run(key: k, start: interludeStart[index] ?? segment.start, items: [index]))
             } else if runs.isEmpty {
                 leading.append(index)
             } else {

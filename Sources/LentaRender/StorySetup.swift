@@ -14,6 +14,29 @@ public enum StorySetup {
         return try library.outputPreset(named: project.presetName).applying(project.output)
     }
 
+    /// The names of the story's other shapes: the project's `output.also`, then those of
+    /// `commandLine` (`--also`) it does not list, each once. A project's shape that is the
+    /// preset the story is rendered in (`--preset` gave it) is left out: the story's MP4 is it.
+    public static func alsoNames(project: ProjectFile, adding commandLine: [String], main: String) -> [String] {
+        var names: [String] = []
+        for name in (project.output?.also ?? []).filter({ $0 != main }) + commandLine where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The presets named by `--also`, as they are (like `--preset`: the project's changes to its
+    /// own preset are not applied to them).
+    /// - Throws: `PresetLibraryError` for an unknown or broken preset, `ShapeMismatch` for one
+    ///   that cannot share a pass with `main`.
+    public static func alsoPresets(_ names: [String], main: OutputPreset, library: PresetLibrary = .standard) throws -> [OutputPreset] {
+        try names.map { name in
+            let preset = try library.outputPreset(named: name)
+            if let mismatch = ShapeMismatch.find(also: preset, main: main) { throw mismatch }
+            return preset
+        }
+    }
+
     /// The validator `validate`, `render`, `frame` and `auto` check projects with: media files
     /// opened to tell photos from videos, music opened as the render opens it, and text checked
     /// against the installed fonts (a warning for each character none has; without a working
@@ -27,8 +50,13 @@ public enum StorySetup {
     /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`, brought
     /// to the preset's loudness by `StoryLoudness`) and the story's metadata and chapters
     /// (`StoryPublishing`, kept on the renderer for its subtitle cues).
-    public static func renderer(story: ResolvedStory, preset: OutputPreset, threads: Int = 0) throws -> StoryRenderer {
-        let compositor = StoryCompositor(story: story, preset: preset, threads: threads)
+    /// - Parameter also: more output presets rendered in the same pass (`StoryRenderer.also`):
+    ///   each source decoded once for every shape, the sound mixed once.
+    /// - Throws: `ShapeMismatch` for a preset in `also` that cannot share the pass.
+    public static func renderer(story: ResolvedStory, preset: OutputPreset, also: [OutputPreset] = [], threads: Int = 0) throws -> StoryRenderer {
+        if let mismatch = also.lazy.compactMap({ ShapeMismatch.find(also: $0, main: preset) }).first { throw mismatch }
+        let sources = also.isEmpty ? nil : SharedSources(presets: [preset] + also)
+        let compositor = StoryCompositor(story: story, preset: preset, threads: threads, sharing: sources.map { ($0, 0) })
         let timeline = compositor.timeline
         var sound: StorySoundTrack?
         do {
@@ -61,6 +89,12 @@ public enum StorySetup {
         }
         let publishing = try StoryPublishing(compositor: compositor)
         let renderer = StoryRenderer(compositor: compositor, sound: sound)
+        if let sources {
+            renderer.also = try also.enumerated().map { k, shape in
+                let made = StoryCompositor(story: story, preset: shape, threads: threads, sharing: (sources, k + 1))
+                return StoryShape(compositor: made, publishing: try StoryPublishing(compositor: made))
+            }
+        }
         // One budget of `threads` for the whole render: the encoder's threads, and frames drawn
         // at once by the compositor (half of it, at least one; their slices share the same pool).
         let budget = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount

@@ -10,7 +10,10 @@ struct Auto: ParsableCommand {
         discussion: """
             A story is rendered again when its project file, a file it uses, the preset or lenta itself \
             changed. Project files you edited are never overwritten. One run per catalog at a time. \
-            --plan prints one render command per due story, for GNU parallel, xargs -P or a job array.
+            --plan prints one render command per due story, for GNU parallel, xargs -P or a job array. \
+            --also NAME renders every story in that preset too, in the same pass, as STORY.NAME.mp4 \
+            beside STORY.mp4 (as are the presets a project file lists in output.also); a story one \
+            of whose MP4s is missing is rendered again.
             """)
 
     @Argument(help: ArgumentHelp("Media folders to scan.", valueName: "media-folder"))
@@ -21,6 +24,10 @@ struct Auto: ParsableCommand {
 
     @Option(help: ArgumentHelp("An output preset for every story (lenta presets lists them).", valueName: "name"))
     var preset: String?
+
+    @Option(help: ArgumentHelp("Also render every story in another output preset, in the same pass (repeatable): STORY.NAME.mp4 beside STORY.mp4.",
+                               valueName: "name"))
+    var also: [AlsoShape] = []
 
     @Option(help: ArgumentHelp("A lenta whose last item is more recent than this waits for a later run (e.g. 36h, 2d; default: the grouping gap).", valueName: "duration"))
     var settle: DurationArgument?
@@ -51,6 +58,10 @@ struct Auto: ParsableCommand {
         if mediaFolders.isEmpty { throw ValidationError("Name at least one media folder.") }
         if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
         if let length { try StoryLengthArgument.check(length) }
+        if let named = also.first(where: { $0.path != nil }) {
+            throw ValidationError("--also \(named.preset)=…: lenta auto names each story's MP4s itself; give the preset's name only.")
+        }
+        try AlsoShape.check(also, main: preset)
     }
 
     func run() throws {
@@ -75,6 +86,7 @@ struct Auto: ParsableCommand {
         options.plan = plan
         options.length = length
         options.threads = threads ?? 0
+        options.also = also.map(\.preset)
         let json = output.json
         let catalog = dryRun ? try catalogOptions.openScratchCopy() : try catalogOptions.open()
         let report = try AutoJob(catalog: catalog).run(options) { story in

@@ -15,16 +15,17 @@ struct Map: ParsableCommand {
             route as a LineString and a Point per place with its name and time), .gpx (GPX 1.1: \
             a waypoint per place and a track through them). Outlines: Natural Earth.
 
-            --track draws the path actually travelled (a GPX file's track, or a GeoJSON \
-            LineString, MultiLineString or FeatureCollection of them) on the PNG instead of lines \
-            between the places; its points logged more than 3 hours before the lenta's first item \
+            --track gives the path actually travelled (a GPX file's track, or a GeoJSON \
+            LineString, MultiLineString or FeatureCollection of them) instead of lines between the \
+            places: drawn on the PNG, written as the GeoJSON line (with its times in coordTimes) \
+            and as the GPX track; its points logged more than 3 hours before the lenta's first item \
             or after its last are left out, points without a time are kept.
             """)
 
     @OptionGroup var lenta: LentaID
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .geojson, .json or .gpx.", valueName: "route.png"))
     var output: String
-    @Option(help: ArgumentHelp("A GPX or GeoJSON track of the path travelled, drawn on the PNG.", valueName: "trip.gpx"))
+    @Option(help: ArgumentHelp("A GPX or GeoJSON track of the path travelled: the route in every format.", valueName: "trip.gpx"))
     var track: String?
     @Option(help: ArgumentHelp("PNG width in pixels.", valueName: "pixels"))
     var width: Int = 1920
@@ -41,9 +42,6 @@ struct Map: ParsableCommand {
         }
         guard (16...16384).contains(width), (16...16384).contains(height) else {
             throw ValidationError("--width and --height must be between 16 and 16384 pixels.")
-        }
-        if track != nil, RouteMapFormat(path: output) != .png {
-            throw ValidationError("--track is drawn on a map picture: -o must end in .png.")
         }
     }
 
@@ -72,9 +70,9 @@ struct Map: ParsableCommand {
                 let image = RouteMapRenderer(outlines: outlines, style: style.mapStyle).render(stops, track: travelled, width: width, height: height, labeller: TextLabeller.shared())
                 try PNGExport.write(image, to: output)
             case .geoJSON:
-                try AtomicWrite.write(Array(RouteGeoJSON.text(stops, title: route.title).utf8), to: output, what: "GeoJSON")
+                try AtomicWrite.write(Array(RouteGeoJSON.text(stops, track: travelled, title: route.title).utf8), to: output, what: "GeoJSON")
             case .gpx:
-                try AtomicWrite.write(Array(RouteGPX.text(stops, title: route.title).utf8), to: output, what: "GPX")
+                try AtomicWrite.write(Array(RouteGPX.text(stops, track: travelled, title: route.title).utf8), to: output, what: "GPX")
             }
         } catch {
             throw CommandFailure("\(error)")

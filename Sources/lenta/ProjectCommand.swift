@@ -29,6 +29,9 @@ struct Project: ParsableCommand {
     var titleCard = true
     @Flag(help: "Live and Motion Photos play their motion (otherwise they show the still, with \"motion\": false to turn on).")
     var motion = false
+    @Option(help: ArgumentHelp("Add a route interlude — the map, with a dot travelling the route — at the start (the whole route) or between days (the way from one day to the next); repeat for both.",
+                               valueName: "start|days"))
+    var interlude: [InterludeChoice] = []
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
     var force = false
     @OptionGroup var catalogOptions: CatalogOptions
@@ -51,14 +54,30 @@ struct Project: ParsableCommand {
         style.length = length
         style.music = music.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         style.motion = motion
-        let project = try libraryCall { try Lentas(catalog: try catalogOptions.open()).project(id: lenta.id, writingTo: url, style: style) }
+        style.interludes = Set(interlude.map(\.placement))
+        let lentas = try libraryCall { Lentas(catalog: try catalogOptions.open()) }
+        let project = try libraryCall { try lentas.project(id: lenta.id, writingTo: url, style: style) }
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
             throw CommandFailure("the project for lenta \(lenta.id) would not validate:\n" + report.problems.map { "  \($0)" }.joined(separator: "\n"))
         }
         try project.write(to: url)
+        // So `lenta sheet ID` finds this story without --project.
+        try libraryCall { try lentas.rememberProject(id: lenta.id, at: url) }
         let left = project.alternates.isEmpty ? "" : ", \(project.alternates.count) left out as alternates"
         print("Wrote \(output): \(project.title ?? "") (\(project.items.count) items, \(String(format: "%.1f", report.length ?? 0)) s\(left))")
+    }
+}
+
+/// `--interlude start|days`.
+enum InterludeChoice: String, CaseIterable, ExpressibleByArgument {
+    case start, days
+
+    var placement: RouteInterludePlacement {
+        switch self {
+        case .start: return .start
+        case .days: return .days
+        }
     }
 }
 

@@ -16,6 +16,16 @@ struct Render: ParsableCommand {
             the trip's place (ISO 6709) and a chapter per place or day. When the preset's encoder \
             cannot open (a graphics card's, on a machine without one), its fallback is used and \
             a line says so.
+
+            --also NAME renders the story in another output preset in the same pass (repeat it \
+            for more): each photo and clip is decoded once for every shape, the sound mixed once, \
+            and each MP4 encoded by its own encoder, with its own chapters (and subtitles). NAME \
+            writes story.NAME.mp4 beside -o (lenta render s.json -o trip.mp4 --also \
+            portrait-1080p writes trip.portrait-1080p.mp4); NAME=PATH writes PATH. Such a preset \
+            is used as it is, and must have the story's frame rate, sound, loudness target and \
+            dynamic range (a preset that differs is refused, exit 2: render it separately). The \
+            project's output.also names shapes the same way (as bare NAMEs); a preset in both is \
+            rendered once, where --also says.
             """)
 
     @Argument(help: ArgumentHelp("The project file.", valueName: "story.json"))
@@ -26,6 +36,9 @@ struct Render: ParsableCommand {
 
     @Option(help: ArgumentHelp("An output preset (lenta presets lists them).", valueName: "name"))
     var preset: String?
+
+    @Option(help: AlsoShape.help)
+    var also: [AlsoShape] = []
 
     @Option(help: ArgumentHelp("Also write the captions and place names: srt or vtt beside the MP4 (story.srt), or mov_text, a track inside it.",
                                valueName: "format"))
@@ -40,32 +53,42 @@ struct Render: ParsableCommand {
     func validate() throws {
         try OutputName.check(output)
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+        try AlsoShape.check(also, main: preset)
     }
 
     func run() throws {
         FFmpegLogging.silence()
         let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
         try story.refuseOverwritingInputs(with: output)
+        let shapes = try story.alsoShapes(AlsoShape.merging(also, into: story.project, main: story.preset.name), besides: output)
+        for (_, path) in shapes { try story.refuseOverwritingInputs(with: path) }
+        let outputs = [output] + shapes.map(\.path)
         InterruptCleanup.install()
-        // What a render killed outright (SIGKILL, power loss) left of this output before.
-        for removed in StaleTemporaryFiles.remove(besideOutput: output) where !quiet {
+        // What a render killed outright (SIGKILL, power loss) left of these outputs before.
+        for removed in outputs.flatMap({ StaleTemporaryFiles.remove(besideOutput: $0) }) where !quiet {
             Diagnostics.report(.warning("removed, left by an interrupted render", about: DiagnosticText.path(removed)))
         }
         let renderer: StoryRenderer
         do {
-            renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, threads: threads ?? 0)
+            renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, also: shapes.map(\.preset), threads: threads ?? 0)
         } catch {
             throw CommandFailure("\(project): \(error)")
         }
-        if subtitles == .movText, let cues = renderer.publishing?.cues { renderer.metadata.subtitleTrack = cues }
+        if subtitles == .movText, let cues = renderer.publishing?.cues {
+            renderer.metadata.subtitleTrack = cues
+            for k in renderer.also.indices { renderer.also[k].metadata.subtitleTrack = renderer.also[k].publishing.cues }
+        }
         let bar = Terminal.ProgressBar(label: "Rendering", enabled: !quiet && Terminal.stderrIsTerminal)
-        var sidecar: String?
+        var sidecars: [String] = []
         do {
-            try renderer.render(to: output, encoderThreads: threads ?? 0, notice: { line in
-                if !quiet { Diagnostics.report(.warning(line, about: output)) }
+            try renderer.render(to: output, also: shapes.map(\.path), encoderThreads: threads ?? 0, notice: { line, file in
+                if !quiet { Diagnostics.report(.warning(line, about: file)) }
             }, progress: { done, total in bar.update(done, of: total) })
-            if let subtitles, let publishing = renderer.publishing {
-                sidecar = try publishing.writeSidecar(subtitles, besides: output)
+            if let subtitles {
+                let publishings = [renderer.publishing] + renderer.also.map(\.publishing)
+                for (publishing, file) in zip(publishings, outputs) {
+                    if let sidecar = try publishing?.writeSidecar(subtitles, besides: file) { sidecars.append(sidecar) }
+                }
             }
         } catch {
             bar.finish()
@@ -74,12 +97,15 @@ struct Render: ParsableCommand {
         bar.finish()
         if !quiet, Terminal.stderrIsTerminal {
             let seconds = Double(renderer.frameCount) * Double(story.preset.fps.denominator) / Double(story.preset.fps.numerator)
-            Terminal.error("Wrote \(output) (\(renderer.frameCount) frames, \(String(format: "%.2f", seconds)) s, \(story.preset.name))")
+            let presets = [story.preset] + shapes.map(\.preset)
+            for (file, preset) in zip(outputs, presets) {
+                Terminal.error("Wrote \(file) (\(renderer.frameCount) frames, \(String(format: "%.2f", seconds)) s, \(preset.name))")
+            }
             if let plan = renderer.loudness {
                 Terminal.error(String(format: "Loudness %.1f LUFS → %.1f LUFS (%+.1f dB), true peak %.1f dBTP",
                                       plan.before.integrated, plan.after.integrated, plan.gain, plan.after.truePeak))
             }
-            if let sidecar { Terminal.error("Wrote \(sidecar)") }
+            for sidecar in sidecars { Terminal.error("Wrote \(sidecar)") }
         }
     }
 }
@@ -116,6 +142,33 @@ struct LoadedStory {
     func refuseOverwritingInputs(with output: String) throws {
         do {
             try StoryInputs(project: project, projectFile: file).check(output: output)
+        } catch {
+            Diagnostics.report(.error("\(error)"))
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension LoadedStory {
+    /// The presets and outputs of `--also`, or exit 2: a preset that cannot share the pass (its
+    /// frame rate…), the story's own preset again, or an output that is `main` or another's.
+    func alsoShapes(_ shapes: [AlsoShape], besides main: String) throws -> [(preset: OutputPreset, path: String)] {
+        guard !shapes.isEmpty else { return [] }
+        do {
+            if let own = shapes.first(where: { $0.preset == preset.name }) {
+                throw ValidationError("--also \(own.preset) is the story's own preset (-o already writes it)")
+            }
+            let presets = try StorySetup.alsoPresets(shapes.map(\.preset), main: preset)
+            var taken = [URL(fileURLWithPath: main).standardizedFileURL.path: "-o"]
+            return try zip(shapes, presets).map { shape, preset in
+                let path = shape.output(besides: main)
+                let key = URL(fileURLWithPath: path).standardizedFileURL.path
+                if let other = taken[key] {
+                    throw ValidationError("--also \(shape.preset) would write \(DiagnosticText.path(path)), which \(other) writes too")
+                }
+                taken[key] = "--also \(shape.preset)"
+                return (preset, path)
+            }
         } catch {
             Diagnostics.report(.error("\(error)"))
             throw ExitCode(2)

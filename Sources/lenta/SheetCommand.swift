@@ -11,8 +11,10 @@ struct Sheet: ParsableCommand {
         abstract: "A contact sheet of a lenta: its photos and clips as square thumbnails, a row per day.",
         discussion: """
             Thumbnails in story order under a heading per day (its date and places). Clips carry a \
-            play triangle and their length. With --project, the story's items come first in its \
-            order and its alternates (items it left out) follow, dimmed with an orange corner. \
+            play triangle and their length. With a project — --project, else the project file \
+            lenta project (or lenta auto) last wrote for the lenta, when it is still there — the \
+            story's items come first in its order and its alternates (items it left out) follow, \
+            dimmed with an orange corner; --no-project for the lenta's items in time order. \
             Thumbnails are decoded small (JPEG DCT scaling, HEIF stored thumbnails, a clip's first \
             keyframe); an item that cannot be read is a grey square with a cross, and is named.
             """)
@@ -20,8 +22,11 @@ struct Sheet: ParsableCommand {
     @OptionGroup var lenta: LentaID
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "sheet.png"))
     var output: String
-    @Option(help: ArgumentHelp("A project of this lenta: its order, chosen items and alternates.", valueName: "story.json"))
+    @Option(help: ArgumentHelp("A project of this lenta: its order, chosen items and alternates (default: the one lenta project last wrote for it).",
+                               valueName: "story.json"))
     var project: String?
+    @Flag(help: "Ignore the lenta's project file: its items in time order.")
+    var noProject = false
     @Option(help: ArgumentHelp("Thumbnails per row.", valueName: "count"))
     var columns: Int = 8
     @Option(help: ArgumentHelp("A thumbnail's side in pixels.", valueName: "pixels"))
@@ -32,24 +37,28 @@ struct Sheet: ParsableCommand {
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must end in .png (got \(output)).") }
         guard (1...64).contains(columns) else { throw ValidationError("--columns must be between 1 and 64.") }
         guard (32...1024).contains(cell) else { throw ValidationError("--cell must be between 32 and 1024 pixels.") }
+        if project != nil && noProject { throw ValidationError("--project and --no-project contradict each other.") }
     }
 
     func run() throws {
+        let lentas = try libraryCall { Lentas(catalog: try catalogOptions.open()) }
         var projectFile: ProjectFile?
         var directory: URL?
-        if let project {
-            let url = URL(fileURLWithPath: project)
-            guard let data = FileManager.default.contents(atPath: project) else { throw CommandFailure("\(project): cannot be read") }
+        var path = project
+        if path == nil, !noProject {
+            path = try libraryCall { try lentas.rememberedProject(id: lenta.id) }?.path
+        }
+        if let path {
+            let url = URL(fileURLWithPath: path)
+            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path): cannot be read") }
             let read = ProjectFile.read(data)
             guard let file = read.project, !read.problems.contains(where: \.isError) else {
-                throw CommandFailure("\(project): \(read.problems.map(\.description).joined(separator: "; "))")
+                throw CommandFailure("\(path): \(read.problems.map(\.description).joined(separator: "; "))")
             }
             projectFile = file
             directory = url.deletingLastPathComponent().standardizedFileURL
         }
-        let items = try libraryCall {
-            try Lentas(catalog: try catalogOptions.open()).sheet(id: lenta.id, project: projectFile, projectDirectory: directory)
-        }
+        let items = try libraryCall { try lentas.sheet(id: lenta.id, project: projectFile, projectDirectory: directory) }
         guard !items.isEmpty else { throw CommandFailure("lenta \(lenta.id) has no items") }
         let entries = items.map { item in
             ContactSheet.Entry(path: item.path, isClip: item.kind.map { $0 == .video }, isAlternate: item.isAlternate,
@@ -68,7 +77,7 @@ struct Sheet: ParsableCommand {
         }
         let alternates = items.filter(\.isAlternate).count
         print("Wrote \(output): \(items.count) items" + (alternates > 0 ? " (\(alternates) alternates)" : "")
-              + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
+              + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + (path.map { " in the order of \($0)" } ?? " in time order"))
     }
 
     /// "2024-05-03 · Lisbon, Sintra": the item's local day and the places of that day's items.

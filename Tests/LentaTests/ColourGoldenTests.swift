@@ -155,10 +155,10 @@ struct ColourGoldenTests {
                          outputWidth: 64, outputHeight: 48)
         }, colour: colour, threads: 1, parallel: ParallelSlices(threads: 1))
         func storage(_ f: PlanarFrame) -> UnsafeRawPointer? { f.y.withUnsafeBytes { $0.baseAddress } }
-        let first = try layer.gradedFrame(at: Rational(0))
+        let first = try layer.frames.graded(at: Rational(0))
         // 10 fps: at 1/20 s the same picture is still shown, so its graded copy comes back as it is.
-        let again = try layer.gradedFrame(at: Rational(1, 20))
-        let next = try layer.gradedFrame(at: Rational(1, 10))
+        let again = try layer.frames.graded(at: Rational(1, 20))
+        let next = try layer.frames.graded(at: Rational(1, 10))
         #expect(storage(again) == storage(first))
         #expect(storage(next) != storage(first))
         // The synthetic clip is BT.601: its table converts that and grades, in one pass.

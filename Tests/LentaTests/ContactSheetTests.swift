@@ -71,4 +71,32 @@ struct ContactSheetTests {
         let bad = try library.run(["sheet", id, "-o", folder.path("x.jpg")])
         #expect(bad.status == 2)
     }
+
+    @Test("lenta sheet without --project finds the project lenta project last wrote for the lenta, while it is there")
+    func sheetFindsTheLentasProject() throws {
+        let library = try #require(Self.library)
+        let folder = try TemporaryFolder()
+        let japan = try #require(try library.lentas().first { $0.title.contains("Kyoto") })
+        let id = String(japan.id)
+        let story = folder.path("japan.json")
+        let written = try library.run(["project", id, "-o", story, "--length", "10"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let project = try ProjectFile.decode(try Data(contentsOf: URL(fileURLWithPath: story)))
+        #expect(!project.alternates.isEmpty, "a 10 s story leaves some out")
+        let total = project.items.count + project.alternates.count
+
+        let found = try library.run(["sheet", id, "-o", folder.path("found.png"), "--cell", "48"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("\(total) items (\(project.alternates.count) alternates)"), "\(found.stdout)")
+        #expect(found.stdout.contains("in the order of \(URL(fileURLWithPath: story).standardizedFileURL.path)"), "\(found.stdout)")
+
+        let ignored = try library.run(["sheet", id, "--no-project", "-o", folder.path("ignored.png"), "--cell", "48"])
+        #expect(ignored.status == 0 && ignored.stdout.contains("in time order") && !ignored.stdout.contains("alternates"), "\(ignored.stdout)")
+        #expect(try library.run(["sheet", id, "--no-project", "--project", story, "-o", folder.path("x.png")]).status == 2)
+
+        // Gone: the lenta's items in time order again.
+        try FileManager.default.removeItem(atPath: story)
+        let gone = try library.run(["sheet", id, "-o", folder.path("gone.png"), "--cell", "48"])
+        #expect(gone.status == 0 && gone.stdout.contains("in time order"), "\(gone.stdout) \(gone.stderr)")
+    }
 }

@@ -50,6 +50,7 @@ enum ProjectFixtures {
         var project = everythingButAlternates
         project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst), ProjectAlternate(path: "e.png", reason: .screenshot)]
         project.route = "tracks/trip.gpx"
+        project.items[1].routeInterlude = RouteInterlude(duration: 2.0, transition: ProjectTransition(type: .crossfade, duration: 0.3))
         return project
     }()
 
@@ -250,7 +251,7 @@ enum ProjectFixtures {
         (#""text": {"#, #""txet": {"#, #"items[0].txet: unknown key (did you mean "text"?)"#),
         (#""kenBurns": {"#, #""kenburns": {"#, #"items[0].kenburns: unknown key (did you mean "kenBurns"?)"#),
         (#""look": "warm" }"#, #""look": "warm", "speed": 2 }"#,
-         "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition or motion)"),
+         "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion or routeInterlude)"),
         (#""lenta": 1"#, #""lenta": 2"#, "lenta: unsupported version 2 (this lenta reads 1)"),
         // Found by make fuzz: a version past Int's range trapped while the message was written.
         (#""lenta": 1"#, #""lenta": 9.3e18"#, "lenta: unsupported version 9.3e+18 (this lenta reads 1)"),
@@ -488,6 +489,7 @@ enum ProjectFixtures {
             ("text", Self.def("text", root), TextOverlay.jsonKeys, TextOverlay.requiredKeys),
             ("transition", Self.def("transition", root), ProjectTransition.jsonKeys, ProjectTransition.requiredKeys),
             ("alternate", Self.def("alternate", root), ProjectAlternate.jsonKeys, ProjectAlternate.requiredKeys),
+            ("routeInterlude", Self.def("routeInterlude", root), RouteInterlude.jsonKeys, []),
         ]
         for (name, node, keys, required) in objects {
             let schema = Self.keys(node, in: root)
@@ -798,7 +800,7 @@ enum ProjectFixtures {
             story.json: items[2].path: not a photo or video: notes.txt
             story.json: items[3].path: cannot be read: the file is empty
             story.json: items[4].path: file not found: gone.mov
-            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition or motion)
+            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion or routeInterlude)
             story.json: 7 errors, 1 warning
 
             """)

@@ -192,8 +192,51 @@ struct RouteTrackTests {
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("bad.gpx") && failed.stderr.contains("well-formed"), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("bad.png")))
-        let geoJSON = try library.run(["map", id, "--track", gpx, "-o", folder.path("r.geojson")])
-        #expect(geoJSON.status != 0 && geoJSON.stderr.contains(".png"), "--track draws on pictures only")
+        #expect(try library.run(["map", id, "--track", bad, "-o", folder.path("bad.gpx.geojson")]).status != 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bad.gpx.geojson")))
+    }
+
+    @Test("lenta map --track writes the travelled path in GeoJSON and GPX too: read back, it is the track clipped to the trip")
+    func mapCommandWritesTheTrackInEveryFormat() throws {
+        let library = try #require(Self.library)
+        let folder = try TemporaryFolder()
+        let gpx = try Self.write(Self.gpx(), folder, "trip.gpx")
+        let id = String(try #require(try library.lentas().first { $0.title.hasPrefix("Lisbon") }).id)
+        // The first segment lies within the trip's dates (its untimed point too); Madrid, a week later, does not.
+        let expected = try #require(try TrackFile.read(gpx).segments.first)
+        for name in ["route.geojson", "route.json", "route.gpx"] {
+            let out = folder.path(name)
+            let result = try library.run(["map", id, "--track", gpx, "-o", out])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let back = try TrackFile.read(out)
+            #expect(back.segments.count == 1, "\(name): one segment, Madrid left out")
+            let points = try #require(back.segments.first)
+            #expect(points.count == expected.count, "\(name): every point of the segment")
+            let same = zip(points, expected).allSatisfy { a, b in
+                abs(a.point.latitude - b.point.latitude) < 1e-6 && abs(a.point.longitude - b.point.longitude) < 1e-6 && a.utc == b.utc
+            }
+            #expect(same, "\(name): the same positions and times")
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(text.contains("Lisbon") && text.contains("Sintra"), "\(name): the places are still named")
+        }
+        // Without --track: the line through the stops, as before.
+        let plain = folder.path("plain.gpx")
+        #expect(try library.run(["map", id, "-o", plain]).status == 0)
+        #expect(try TrackFile.read(plain).pointCount < expected.count / 10)
+    }
+
+    @Test("a track crossing ±180° is cut there in GeoJSON, the cut point timed between its neighbours")
+    func geoJSONTrackAcrossTheAntimeridian() throws {
+        let track = TravelledTrack(segments: [[.init(GeoPoint(latitude: 10, longitude: 179), utc: 1000),
+                                               .init(GeoPoint(latitude: 20, longitude: -179), utc: 2000),
+                                               .init(GeoPoint(latitude: 21, longitude: -178))]])
+        let folder = try TemporaryFolder()
+        let text = RouteGeoJSON.text([], track: track, title: "Pacific")
+        #expect(text.contains("\"MultiLineString\""))
+        let back = try TrackFile.read(Self.write(text, folder, "pacific.geojson"))
+        #expect(back.segments.map(\.count) == [2, 3])
+        #expect(back.segments[0].last?.point.longitude == 180 && back.segments[0].last?.utc == 1500)
+        #expect(back.segments[1].first?.utc == 1500 && back.segments[1].last?.utc == nil)
     }
 
     @Test("a story whose project names a GPX track shows that path on its title card")

@@ -108,4 +108,21 @@ struct StoryPacingTests {
         let problems = validator.report(paced).problems.filter { $0.isError && !$0.path.description.hasPrefix("music") }
         #expect(problems.isEmpty, "\(problems)")
     }
+
+    @Test("a route interlude is paced as a still: its boundaries on beats too, its duration written back")
+    func pacedInterlude() throws {
+        var project = ProjectFile(
+            defaults: ProjectDefaults(photoDuration: 3, transition: ProjectTransition(type: .crossfade, duration: 0.5)),
+            titleCard: TitleCard(), items: [ProjectItem(path: "a.jpg"), ProjectItem(path: "b.jpg"), ProjectItem(path: "c.jpg")])
+        project.items[2].routeInterlude = RouteInterlude(duration: 2.2)
+        let (paced, _) = StoryPacing.paced(project, clipSources: [:], grid: Self.grid)
+        let timeline = AudioFixtures.timeline(paced)
+        #expect(timeline.segments.map(\.content).contains(.routeInterlude(beforeItem: 2)))
+        for k in 0..<(timeline.segments.count - 1) {
+            let s = timeline.segments[k]
+            #expect(Self.isBeat((s.end - s.overlapOut * Rational(1, 2)).doubleValue), "segment \(k)")
+        }
+        let interlude = try #require(paced.items[2].routeInterlude?.duration)
+        #expect(interlude != 2.2 && abs(interlude - 2.2) <= 0.5, "a whole number of beats near 2.2 s: \(interlude)")
+    }
 }

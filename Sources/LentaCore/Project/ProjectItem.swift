@@ -24,6 +24,8 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     /// On a Live or Motion Photo: play its motion (with its sound, trimmed like a clip) instead
     /// of showing the still.
     public var motion: Bool?
+    /// v2: the route map with a dot travelling to this item's place, shown before it.
+    public var routeInterlude: RouteInterlude?
 
     public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
                 adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
@@ -45,7 +47,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition", "motion"]
+                                  "text", "look", "transition", "motion", "routeInterlude"]
     public static let requiredKeys = ["path"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -63,6 +65,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         look = o.read("look")
         transition = o.read("transition")
         motion = o.read("motion")
+        routeInterlude = o.read("routeInterlude")
     }
 
     public var json: StrictJSON.Value {
@@ -80,6 +83,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         o.set("look", look)
         o.set("transition", transition)
         o.set("motion", motion)
+        o.set("routeInterlude", routeInterlude)
         return o.value
     }
 }

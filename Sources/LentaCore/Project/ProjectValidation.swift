@@ -66,6 +66,7 @@ final class ProjectValidation {
         if project.items.isEmpty { error(root + "items", "a story needs at least one item") }
         checkBudget()
         facts = project.items.enumerated().map { i, item in checkItem(item, at: root + "items" + i) }
+        checkRouteInterludes()
         checkTransitions()
         checkAlternates()
         for (i, item) in project.items.enumerated() {
@@ -164,6 +165,47 @@ final class ProjectValidation {
         }
         if let crf = output.crf, !ProjectLimits.crf.contains(crf) {
             error(path + "crf", "must be in [\(ProjectLimits.crf.lowerBound), \(ProjectLimits.crf.upperBound)] (is \(crf))")
+        }
+        if let also = output.also { checkAlso(also, of: output, at: path + "also") }
+    }
+
+    /// `output.also`: each a known preset, named once, not the story's own, and able to share
+    /// the story's pass (`ShapeMismatch`).
+    func checkAlso(_ also: [String], of output: ProjectOutput, at path: Path) {
+        let own = output.preset ?? ProjectOutput.defaultPreset
+        // The story's preset as the render uses it (with this project's changes), when it loads.
+        let main = validator.presets.flatMap { try? $0.outputPreset(named: own).applying(output) }
+        var seen: [String: Int] = [:]
+        for (index, name) in also.enumerated() {
+            let at = path + index
+            if name.isEmpty {
+                error(at, "must not be empty")
+                continue
+            }
+            if let first = seen[name] {
+                error(at, "\(StrictJSON.quoted(name)) is listed twice (also at \(path + first))")
+                continue
+            }
+            seen[name] = index
+            if name == own {
+                error(at, "\(StrictJSON.quoted(name)) is the story's own preset (output.preset), which the story's MP4 already is")
+                continue
+            }
+            guard let library = validator.presets, library.outputPresetNames().contains(name) else {
+                checkPresetName(name, at: at)
+                continue
+            }
+            let preset: OutputPreset
+            do {
+                preset = try library.outputPreset(named: name)
+            } catch {
+                self.error(at, "\(error)")
+                continue
+            }
+            if let main, let mismatch = ShapeMismatch.find(also: preset, main: main) {
+                error(at, "preset \(StrictJSON.quoted(name)) cannot be rendered in the story's pass: \(mismatch.difference) "
+                          + "(\(own)); render it separately")
+            }
         }
     }
 
@@ -431,27 +473,22 @@ final class ProjectValidation {
         var explicitlyFromItem: Bool
     }
 
-    /// The joins of the story in order: title card to the first item, then item to item.
+    /// The joins of the story in order, one between each two of its pieces (title card, route
+    /// interludes, items).
     func joins() -> [Join] {
-        let items = project.items
-        var joins: [Join] = []
+        let pieces = project.pieces
         let defaultPath = Path.root + "defaults" + "transition"
-        if let card = project.titleCard, !items.isEmpty {
-            let valid = isValidDuration(project.titleCardDuration)
-            joins.append(Join(transition: project.titleCardTransition,
-                              path: card.transition != nil ? Path.root + "titleCard" + "transition" : defaultPath,
-                              fromName: "the title card", toName: "items[0]",
-                              fromLength: valid ? project.titleCardDuration : nil, toLength: facts.first?.length,
-                              explicitlyFromItem: card.transition != nil))
+        return zip(pieces, pieces.dropFirst()).map { from, to in
+            Join(transition: from.transitionOut, path: from.transitionPath ?? defaultPath,
+                 fromName: from.content.name, toName: to.content.name,
+                 fromLength: length(of: from), toLength: length(of: to), explicitlyFromItem: from.transitionPath != nil)
         }
-        for i in items.indices.dropLast() {
-            joins.append(Join(transition: project.transition(after: i),
-                              path: items[i].transition != nil ? Path.root + "items" + i + "transition" : defaultPath,
-                              fromName: "items[\(i)]", toName: "items[\(i + 1)]",
-                              fromLength: facts[i].length, toLength: facts[i + 1].length,
-                              explicitlyFromItem: items[i].transition != nil))
-        }
-        return joins
+    }
+
+    /// A piece's length in seconds, when valid and known.
+    func length(of piece: StoryPiece) -> Double? {
+        if case .item(let i) = piece.content { return facts.indices.contains(i) ? facts[i].length : nil }
+        return isValidDuration(piece.nominalLength) ? piece.nominalLength : nil
     }
 
     func checkTransitions() {
@@ -472,27 +509,37 @@ final class ProjectValidation {
             if !join.explicitlyFromItem { message += ", between \(join.fromName) and \(join.toName)" }
             error(join.path, message)
         }
-        // An item's way in and way out must not overlap each other.
-        let offset = project.titleCard != nil && !items.isEmpty ? 1 : 0
-        for i in items.indices {
-            guard let length = facts[i].length else { continue }
-            let inIndex = i + offset - 1, outIndex = i + offset
+        // An item's (or interlude's) way in and way out must not overlap each other: piece k
+        // comes in by join k − 1 and goes out by join k.
+        for (k, piece) in project.pieces.enumerated() {
+            let path: Path
+            switch piece.content {
+            case .titleCard: continue
+            case .item(let i): path = Path.root + "items" + i
+            case .routeInterlude(let i): path = Path.root + "items" + i + "routeInterlude"
+            }
+            guard let length = length(of: piece) else { continue }
+            let inIndex = k - 1, outIndex = k
             guard joins.indices.contains(inIndex), joins.indices.contains(outIndex),
                   !tooLong.contains(inIndex), !tooLong.contains(outIndex) else { continue }
             let into = joins[inIndex].transition.overlap, out = joins[outIndex].transition.overlap
             guard isValidDuration(into) || into == 0, isValidDuration(out) || out == 0,
                   into + out > length + ProjectLimits.timeTolerance else { continue }
-            error(Path.root + "items" + i, "transitions in (\(into) s) and out (\(out) s) together are longer than the item (\(ProjectWords.seconds(length)) s)")
+            error(path, "transitions in (\(into) s) and out (\(out) s) together are longer than \(piece.content.isItem ? "the item" : "the interlude") (\(ProjectWords.seconds(length)) s)")
         }
     }
 
-    /// The story's length: title card and items, less the transitions' overlaps.
+    /// The story's length: its pieces (title card, interludes, items), less the transitions' overlaps.
     func totalLength() -> Double? {
         guard !project.items.isEmpty else { return nil }
-        var total = project.titleCard != nil ? project.titleCardDuration : 0
-        for fact in facts {
-            guard let length = fact.length else { return nil }
-            total += length
+        var total = 0.0
+        for piece in project.pieces {
+            if case .item = piece.content {
+                guard let length = length(of: piece) else { return nil }
+                total += length
+            } else {
+                total += piece.nominalLength ?? 0
+            }
         }
         for join in joins() { total -= join.transition.overlap }
         return total

@@ -7,11 +7,12 @@
 /// `floor(t × rate)`; so no per-clip rounding accumulates and a 40-item story is exactly as long
 /// as the project says.
 public struct StoryTimeline: Sendable, Equatable {
-    /// One piece of the story: the title card or an item.
+    /// One piece of the story: the title card, an item, or the route interlude before an item.
     public struct Segment: Sendable, Equatable {
         public enum Content: Sendable, Equatable {
             case titleCard
             case item(index: Int)
+            case routeInterlude(beforeItem: Int)
         }
         public var content: Content
         /// Exact start and length in seconds on the story's clock.
@@ -37,17 +38,15 @@ public struct StoryTimeline: Sendable, Equatable {
     public var frameCount: Int
     public var sampleCount: Int
 
-    /// Lays out a project. `itemLength` gives each item's nominal length in seconds (photos:
-    /// their duration; clips: the trim length, or the clip's own length when untrimmed).
+    /// Lays out a project (its `pieces`). `itemLength` gives each item's nominal length in seconds
+    /// (photos: their duration; clips: the trim length, or the clip's own length when untrimmed).
     public init(project: ProjectFile, fps: Rational, sampleRate: Int = 48_000, itemLength: (Int) -> Double) {
         self.fps = fps
         self.sampleRate = sampleRate
-        var pieces: [(Segment.Content, Rational, ProjectTransition)] = []
-        if project.titleCard != nil {
-            pieces.append((.titleCard, Rational(seconds: project.titleCardDuration), project.titleCardTransition))
-        }
-        for index in project.items.indices {
-            pieces.append((.item(index: index), Rational(seconds: itemLength(index)), project.transition(after: index)))
+        let pieces: [(Segment.Content, Rational, ProjectTransition)] = project.pieces.map { piece in
+            var length = piece.nominalLength ?? 0
+            if case .item(let index) = piece.content { length = itemLength(index) }
+            return (piece.content, Rational(seconds: length), piece.transitionOut)
         }
         var segments: [Segment] = []
         var start = Rational(0)

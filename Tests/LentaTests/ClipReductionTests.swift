@@ -1,0 +1,60 @@
+import Foundation
+import LentaCore
+import LentaMedia
+@testable import LentaRender
+import LentaTestSupport
+import Testing
+
+/// A clip larger than its item needs (2160p in a 1080p story) is reduced by the reader before
+/// its colour table, and a picture that lands pixel for pixel is the frame itself.
+@Suite("Clip reduction", .serialized)
+struct ClipReductionTests {
+    static func layer(_ fixture: RenderFixture, fit: FitMode, clip: String) throws -> ClipLayer {
+        let colour = ItemColour(source: .bt709, output: .bt709, grade: nil, parallel: ParallelSlices(threads: 1))
+        return try ClipLayer(item: fixture.story(["lenta": 1, "items": [["path": clip]]]).items[0], geometry: { w, h in
+            ItemGeometry(pictureWidth: w, pictureHeight: h, crop: nil, rotation: nil, fit: fit, motion: .still,
+                         outputWidth: 320, outputHeight: 180)
+        }, colour: colour, threads: 1, parallel: ParallelSlices(threads: 1))
+    }
+
+    @Test("a clip twice the story's size is handed on at the story's size, its frame is that picture, and its mean is kept")
+    func largeClipIsReduced() throws {
+        let fixture = try RenderFixture()
+        try SyntheticMedia.video(SyntheticVideo(width: 640, height: 360, frameRate: 30, seconds: 1, withAudio: false),
+                                 to: fixture.folder.path("big.mp4"))
+        let layer = try Self.layer(fixture, fit: .fill, clip: "big.mp4")
+        #expect(layer.frames.scale == 0.5)
+        let reduced = try layer.frames.graded(at: Rational(1, 2))
+        #expect(reduced.width == 320 && reduced.height == 180)
+        var frame = PlanarFrame(width: 320, height: 180)
+        try layer.draw(at: Rational(1, 2), progress: 0.5, into: &frame)
+        #expect(frame == reduced)
+
+        // The full-size picture, through the same colour table, has the same mean within a code.
+        let full = try VideoReader(path: fixture.folder.path("big.mp4"), threads: 1)
+        var whole = try full.frame(at: Rational(1, 2))
+        YUVLookupTable.make(source: full.colour, grade: nil)?.apply(to: &whole, threads: 1)
+        let mean = { (f: PlanarFrame) in RenderFixture.meanLuma(f, x: 0..<f.width, y: 0..<f.height) }
+        #expect(abs(mean(frame) - mean(whole)) < 1, "\(mean(frame)) against \(mean(whole))")
+    }
+
+    @Test("a clip the story's size is not reduced; one drawn smaller than it is (fit) still fills its box")
+    func clipOfTheStorySize() throws {
+        let fixture = try RenderFixture()
+        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 1, withAudio: false),
+                                 to: fixture.folder.path("same.mp4"))
+        let same = try Self.layer(fixture, fit: .fill, clip: "same.mp4")
+        #expect(same.frames.scale == 1)
+        try SyntheticMedia.video(SyntheticVideo(width: 640, height: 640, frameRate: 30, seconds: 1, withAudio: false),
+                                 to: fixture.folder.path("square.mp4"))
+        // 640 × 640 fitted into 320 × 180: 180 × 180 pixels shown, so the reader hands on 180 × 180.
+        let square = try Self.layer(fixture, fit: .fit, clip: "square.mp4")
+        #expect(abs(square.frames.scale - 180.0 / 640.0) < 1e-9)
+        var frame = PlanarFrame(width: 320, height: 180)
+        try square.draw(at: Rational(1, 2), progress: 0.5, into: &frame)
+        let mean = { (x: Range<Int>) in RenderFixture.meanLuma(frame, x: x, y: 0..<180) }
+        // Black bars beside the picture (limited range: 16), the picture between them.
+        #expect(mean(0..<60) < 17 && mean(260..<320) < 17)
+        #expect(mean(80..<240) > 20)
+    }
+}
