@@ -23,6 +23,18 @@ package final class HeifContext {
         try self.init(path: path)
         let context = self.context
         try check(FilePathBytes.withCString(path) { heif_context_read_from_file(context, $0, nil) }, "read HEIF", path: path)
+        if let boxes = try? HeifItemBoxes(file: RandomAccessFile(path: path)), let item = boxes.derivationLoop() {
+            throw MediaError("read HEIF", path: path, reason: "image \(item) is made of itself (a grid among its own tiles)")
+        }
+    }
+
+    /// A file held in memory (`bytes`, copied by libheif); messages name `path`.
+    package convenience init(bytes: [UInt8], path: String) throws {
+        try self.init(path: path)
+        let context = self.context
+        try bytes.withUnsafeBytes { buffer in
+            try check(heif_context_read_from_memory(context, buffer.baseAddress, buffer.count, nil), "read HEIF", path: path)
+        }
     }
 
     deinit { heif_context_free(context) }

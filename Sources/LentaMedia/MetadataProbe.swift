@@ -78,6 +78,9 @@ public enum MetadataProbe {
             throw MediaError("read", path: file.path, reason: "not a photo format")
         }
         if let problem = container.problem { throw MediaError("read \(metadata.format.rawValue)", path: file.path, reason: problem) }
+        if let w = container.storedWidth, let h = container.storedHeight, w <= 0 || h <= 0 {
+            throw MediaError("read \(metadata.format.rawValue)", path: file.path, reason: "the picture is \(w)×\(h) pixels")
+        }
         if metadata.colour == nil {
             let (colour, warning) = SourceColour.icc(container.icc)
             metadata.colour = colour

@@ -3,10 +3,11 @@ import Foundation
 import LentaCore
 
 /// Decodes a photo once, reduced once, and turned upright: JPEG (baseline, progressive,
-/// greyscale), PNG and WebP with libavcodec, CMYK/YCCK JPEG with libjpeg-turbo; HEIC/HEIF/AVIF with libheif (tile grids
-/// assembled, `irot`/`imir` applied by libheif). JPEGs are decoded at 1/2, 1/4 or 1/8 of their
-/// size (libavcodec's `lowres`) when that still leaves enough pixels, so a 50-megapixel photo
-/// costs what the story shows of it, not 50 megapixels.
+/// greyscale), PNG and WebP with libavcodec, CMYK/YCCK JPEG with libjpeg-turbo; HEIC/HEIF/AVIF with libheif (`irot`/`imir`
+/// applied by libheif; a tile grid decoded a tile at a time by `HeifTiledPicture`, its `irot`
+/// applied here). JPEGs are decoded at 1/2, 1/4 or 1/8 of their size (libavcodec's `lowres`)
+/// when that still leaves enough pixels, so a 50-megapixel photo costs what the story shows of
+/// it, not 50 megapixels; a HEIC grid costs its reduced picture and one tile.
 ///
 /// The result is BT.709 limited-range 4:2:0, the output's format, so photos and video clips mix.
 public struct PhotoDecoder: Sendable {
@@ -58,9 +59,13 @@ public struct PhotoDecoder: Sendable {
 
     /// The picture reduced to each of `scales` (one picture per scale, in order), each exactly
     /// what `decodePicture(scale:)` makes: the shapes of a story rendered in one pass share a
-    /// photo's decode (one per JPEG reduction level among them; one for other formats).
+    /// photo's decode (one per JPEG reduction level among them; one for other formats; a tile
+    /// grid is decoded by tiles for each).
     public func decodePictures(scales: [Double]) throws -> [SourcePicture] {
         guard !scales.isEmpty else { return [] }
+        if let grid = tileGrid() {
+            return try scales.map { try decodeTiles(grid, shown: targetSize(scale: $0), deep: colour.bitDepth > 8) }
+        }
         if (format == .heif || format == .avif) && colour.bitDepth > 8,
            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height) * 2 <= PhotoMemoryBudget.maximumBytes {
             let sizes = scales.map(targetSize(scale:))
@@ -105,6 +110,14 @@ public struct PhotoDecoder: Sendable {
     /// scales that decode at the same JPEG reduction (`lowres`; every scale, for other formats)
     /// share one decode, reduced to each of their sizes.
     public func decode(scales: [Double]) throws -> [PlanarFrame] {
+        if let grid = tileGrid() {
+            return try scales.map {
+                guard case .eightBit(let picture) = try decodeTiles(grid, shown: targetSize(scale: $0), deep: false) else {
+                    throw MediaError("decode HEIF image", path: path, reason: "libheif kept a deep picture deep")
+                }
+                return picture
+            }
+        }
         let levels = try scales.map(reduction(scale:))
         var pictures = [PlanarFrame?](repeating: nil, count: scales.count)
         for lowres in Set(levels).sorted() {
@@ -139,6 +152,39 @@ public struct PhotoDecoder: Sendable {
                              reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
         }
         return lowres
+    }
+
+    /// The photo's tile grid when it is a HEIF one `HeifTiledPicture` can decode (else it is
+    /// decoded whole by libheif, which also says what is wrong with a damaged file).
+    private func tileGrid() -> HeifTileGrid? {
+        guard format == .heif || format == .avif else { return nil }
+        return try? HeifTileGrid(path: path)
+    }
+
+    /// A tile grid decoded tile by tile into `shown` (the size as shown) and turned upright
+    /// (the grid's `irot`, which libheif applies to a whole decode). Decodes running at once
+    /// share the memory budget as whole decodes do, by what this one costs.
+    private func decodeTiles(_ grid: HeifTileGrid, shown: (Int, Int), deep: Bool) throws -> SourcePicture {
+        // The same limit as a whole decode (README, "Limits"), though a grid would fit in far less.
+        if let refusal = PhotoMemoryBudget.refusal(format: format, width: width, height: height) {
+            throw MediaError("decode photo", path: path, reason: refusal)
+        }
+        let stored = grid.orientation.swapsAxes ? (shown.1, shown.0) : shown
+        let bytes = HeifTiledPicture.peakBytes(grid, target: stored, deep: deep)
+        let picture: SourcePicture = try PhotoMemoryBudget.gate.withReservation(bytes) {
+            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+            let (matrix, fullRange) = try HeifContext(reading: path).primaryImage().colourEncoding()
+            let reduced = try HeifTiledPicture(grid, path: path, target: stored, deep: deep)
+            guard reduced.bits > 8 else {
+                return .eightBit(try Self.reduce(reduced.frame, to: stored, matrix: matrix, fullRange: fullRange, path: path))
+            }
+            let frame = try Self.convert(reduced.frame, to: stored, format: AV_PIX_FMT_YUV420P10LE, matrix: matrix, fullRange: fullRange, path: path)
+            guard let deep = frame.deepPlanarFrame() else {
+                throw MediaError("convert picture", path: path, reason: "libswscale gave no 10-bit 4:2:0 picture")
+            }
+            return .deep(deep)
+        }
+        return grid.orientation.apply(to: picture)
     }
 
     private func decodeHeif(sizes: [(Int, Int)]) throws -> [PlanarFrame] {

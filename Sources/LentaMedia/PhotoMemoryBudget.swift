@@ -6,7 +6,8 @@ import LentaCore
 
 /// The memory photos may take while they are decoded, as a contract (README, "Limits"): a
 /// photo is decoded at the size the story needs where its format allows (JPEG at 1/2, 1/4 or
-/// 1/8 in the decoder), whole where it does not (HEIC/HEIF/AVIF through libheif, PNG, WebP),
+/// 1/8 in the decoder; a HEIF tile grid a tile at a time, `HeifTiledPicture`), whole where it
+/// does not (a HEIF/AVIF that is one coded picture, through libheif; PNG; WebP),
 /// and refused — with its size and the limit — when even that would cost more than
 /// `maximumBytes`. Decodes running at once (the photo on screen and the next one being
 /// prepared) share the same budget through `gate`, so a story of several huge photos never

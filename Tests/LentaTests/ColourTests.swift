@@ -255,6 +255,9 @@ struct ColourTests {
         ("LUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 7), "line 8: expected 8 entries (2³), found 7"),
         ("LUT_3D_SIZE 2\n0 0 0\n0 nan 0\n", "line 3: \"nan\" is not a finite number"),
         ("LUT_3D_SIZE 2\n0 0 0\n0 1e999 0\n", "line 3: \"1e999\" is not a finite number"),
+        // Found by make fuzz: an entry finite as a Double but not as a Float made colours NaN.
+        ("LUT_3D_SIZE 2\n0 0 0\n0 1e308 0\n", "line 3: \"1e308\" is out of range (a .cube number is within ±1000000)"),
+        ("LUT_3D_SIZE 2\nDOMAIN_MIN -1e308 0 0\n", "line 2: \"-1e308\" is out of range (a .cube number is within ±1000000)"),
         ("LUT_3D_SIZE 2\n0 x 0\n", "line 2: \"x\" is not a number"),
         ("TITLE \"a\"\nLUT_4D_SIZE 2\n", "line 2: unknown keyword \"LUT_4D_SIZE\""),
         ("0 0 0\n", "line 1: data before LUT_3D_SIZE or LUT_1D_SIZE"),

@@ -253,6 +253,9 @@ enum ProjectFixtures {
         (#""look": "warm" }"#, #""look": "warm", "speed": 2 }"#,
          "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion or routeInterlude)"),
         (#""lenta": 1"#, #""lenta": 2"#, "lenta: unsupported version 2 (this lenta reads 1)"),
+        // Found by make fuzz: a version past Int's range trapped while the message was written.
+        (#""lenta": 1"#, #""lenta": 9.3e18"#, "lenta: unsupported version 9.3e+18 (this lenta reads 1)"),
+        (#""lenta": 1"#, #""lenta": -1e308"#, "lenta: unsupported version -1e+308 (this lenta reads 1)"),
         (#""lenta": 1,"#, "", #"lenta: missing (a lenta project file starts with "lenta": 1)"#),
         (#""duration": 4.0,"#, #""duration": -4.0,"#, "items[0].duration: must be in (0, 3600) seconds (is -4.0)"),
         (#""duration": 4.0,"#, #""duration": "4","#, "items[0].duration: expected a number, found a string"),

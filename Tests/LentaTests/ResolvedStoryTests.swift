@@ -44,7 +44,7 @@ struct ResolvedStoryTests {
     }
 
     @Test("a FIFO as an item or music path: validate and render stop at once, naming the JSON path")
-    func fifoIsRefusedPromptly() throws {
+    func userPutAFIFOAsAnItemAndAsMusic() throws {
         let folder = try TemporaryFolder()
         try SyntheticMedia.jpeg(width: 64, height: 48, exif: nil, to: folder.path("a.jpg"))
         #expect(mkfifo(folder.path("pipe.jpg"), 0o600) == 0)
@@ -76,7 +76,7 @@ struct ResolvedStoryTests {
     }
 
     @Test("music that is not sound (a text file, a JPEG) is a problem at music[i].path, as the render would find")
-    func musicIsOpenedByValidation() throws {
+    func userGaveMusicThatIsNotSound() throws {
         let folder = try TemporaryFolder()
         try SyntheticMedia.jpeg(width: 64, height: 48, exif: nil, to: folder.path("a.jpg"))
         try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: folder.url.appendingPathComponent("passwd"))
@@ -97,7 +97,7 @@ struct ResolvedStoryTests {
     }
 
     @Test("a .cube shared by 50 items is read and parsed once, and its problem reported at each item")
-    func sharedLookReadOnce() throws {
+    func userSharedOneCubeLookAcrossFiftyItems() throws {
         let folder = try TemporaryFolder()
         try SyntheticMedia.jpeg(width: 64, height: 48, exif: nil, to: folder.path("a.jpg"))
         try Data("LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n".utf8)

@@ -11,6 +11,23 @@ import Testing
 /// Issue 13, #7: the catalog and the nightly job under a hostile user.
 @Suite("Trust: catalog and auto", .serialized)
 struct TrustCatalogTests {
+    /// #3: a FIFO put in a story's project file fails that story at once, naming what it is,
+    /// night after night, instead of hanging every later nightly run.
+    @Test func userPutAFIFOInAStoryThatTheNightlyAutoRenders() throws {
+        let lib = try AutoTests.Library([AutoTests.lisbonTrip])
+        #expect(try lib.auto(["--plan"]).status == 0)
+        let pipe = lib.temp.path("pipe.jpg")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        try lib.editProject(AutoTests.lisbonName) { $0.items[0].path = pipe }
+        for night in 1...2 {
+            let run = try #require(try ResolvedStoryTests.run(lib.autoArguments([]), in: lib.temp.url, seconds: 60),
+                                   "night \(night): auto hung on a FIFO")
+            #expect(run.status == 1, "\(run.output)")
+            #expect(run.output.contains("is a named pipe (FIFO), not a regular file"), "\(run.output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: lib.video(AutoTests.lisbonName)))
+    }
+
     @Test func userRanAutoDryRunWithoutACatalog() throws {
         let lib = try AutoTests.Library([AutoTests.lisbonTrip])
         let dry = try lib.auto(["--dry-run"])

@@ -258,6 +258,37 @@ struct TrustTests {
         #expect(output.contains("(5005 characters)"), "\(output)")
     }
 
+    /// Found by make fuzz: a frame rate (and a colour, a Ken Burns word) given as a long string
+    /// was echoed whole in the message.
+    @Test func userPutAFiveThousandCharacterStringWhereAFrameRateColourOrKenBurnsGoes() {
+        let junk = String(repeating: "x", count: 5000)
+        let text = #"{"lenta": 1, "output": {"preset": "landscape-1080p", "fps": "JUNK"}, "titleCard": {"background": "JUNK"},"#
+            + #" "defaults": {"kenBurns": "JUNK"}, "items": [{"path": "a.jpg"}]}"#
+        let (_, problems) = ProjectFile.read(Data(text.replacingOccurrences(of: "JUNK", with: junk).utf8))
+        #expect(problems.count == 3, "\(problems)")
+        for problem in problems {
+            #expect(problem.message.count < 400 && problem.message.contains("(5000 characters)"), "\(problem.message.prefix(120))…")
+        }
+    }
+
+    /// Found by make fuzz: a missing file's name and a JSON key were echoed with their control
+    /// characters (a bell, a terminal escape, a tab) and at any length.
+    @Test func userNamedAMissingFileAndAKeyWithControlCharacters() throws {
+        let folder = try TemporaryFolder()
+        let validator = ProjectValidator(baseDirectory: folder.url, inspectMedia: ProjectMediaInspector.inspect)
+        let long = String(repeating: #"\u0007"#, count: 3000)  // escaped in the JSON
+        let missing = validator.check(Data(#"{"lenta": 1, "items": [{"path": "\u0007\u001b[31m.jpg"}, {"path": "LONG"}]}"#
+            .replacingOccurrences(of: "LONG", with: long).utf8))
+        let broken = validator.check(Data(#"{"lenta": 1, "it\tems" [] }"#.utf8))
+        #expect(missing.problems.first?.message == #"file not found: \u{0007}\u{001B}[31m.jpg"#, "\(missing.problems)")
+        #expect(missing.problems.last?.message.hasPrefix(#"cannot be read (File name too long): \u{0007}"#) == true, "\(missing.problems)")
+        #expect(broken.problems.count == 1, "\(broken.problems)")
+        for problem in missing.problems + broken.problems {
+            #expect(!problem.description.unicodeScalars.contains { $0.value < 0x20 } && problem.description.count < 2_000,
+                    "\(problem.description.prefix(200))")
+        }
+    }
+
     @Test func diagnosticTextEscapesAndCuts() {
         #expect(DiagnosticText.path(bytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)) == "caf\\xE9.jpg")
         #expect(DiagnosticText.path(bytes: Array("café.jpg".utf8)) == "café.jpg")

@@ -169,8 +169,15 @@ public struct CubeFile: Equatable, Sendable {
     static func number(_ word: some StringProtocol, line: Int) throws -> Double {
         guard let d = Double(word) else { throw CubeFileError(line: line, "\"\(word)\" is not a number") }
         guard d.isFinite else { throw CubeFileError(line: line, "\"\(word)\" is not a finite number") }
+        guard abs(d) <= largestNumber else {
+            throw CubeFileError(line: line, "\"\(word)\" is out of range (a .cube number is within ±1000000)")
+        }
         return d
     }
+
+    /// Entries are kept in single precision and interpolated: a number past this (1e308 is
+    /// finite as a Double, infinite as a Float) would make colours that are not numbers.
+    static let largestNumber = 1e6
 
     /// An identity cube of `size` nodes per axis (a test fixture and a reference).
     public static func identity(size: Int) -> CubeFile {

@@ -13,7 +13,7 @@ public enum KenBurns: Hashable, Sendable, Codable, StrictJSONConvertible {
         case .string("auto"): self = .auto
         case .string("none"): self = .none
         case .string(let s):
-            var message = "\(StrictJSON.quoted(s)) is not \"auto\", \"none\" or an object {from, to, easing}"
+            var message = "\(DiagnosticText.quoted(s)) is not \"auto\", \"none\" or an object {from, to, easing}"
             if let guess = ProjectSuggestion.closest(to: s, in: Self.keywords) { message += " (did you mean \"\(guess)\"?)" }
             reader.report(path, message)
             return nil

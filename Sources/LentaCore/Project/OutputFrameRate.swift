@@ -27,7 +27,7 @@ public struct OutputFrameRate: Hashable, Sendable, CustomStringConvertible, Stri
         switch value {
         case .string(let s):
             guard let rate = OutputFrameRate(text: s) else {
-                reader.report(path, "\(StrictJSON.quoted(s)) is not a frame rate (write \"30\" or [30000, 1001])")
+                reader.report(path, "\(DiagnosticText.quoted(s)) is not a frame rate (write \"30\" or [30000, 1001])")
                 return nil
             }
             self = rate

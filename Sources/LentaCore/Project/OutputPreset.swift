@@ -256,14 +256,14 @@ public struct OutputPreset: Hashable, Sendable, StrictJSONObject {
         let quality = kinds.map(\.qualityRange).reduce(0...63) { $0.clamped(to: $1) }
         if !quality.contains(video.crf) { error("video.crf", "must be in [\(quality.lowerBound), \(quality.upperBound)] (is \(video.crf))") }
         if kinds.contains(where: { $0 != .vaapi && $0 != .other }), !Video.x264Presets.contains(video.preset) {
-            error("video.preset", "\(StrictJSON.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
+            error("video.preset", "\(DiagnosticText.quoted(video.preset)) is not one of x264's presets (\(Video.x264Presets.joined(separator: ", ")))")
         }
         let family = VideoEncoderKind.codecFamily(of: video.codec)
         for (k, other) in video.fallback.enumerated() {
             let path = JSONPath.root + "video" + "fallback" + k
             if other.isEmpty { problems.append(ProjectProblem(path, "must not be empty")) }
             else if VideoEncoderKind.codecFamily(of: other) != family {
-                problems.append(ProjectProblem(path, "\(StrictJSON.quoted(other)) does not write \(family) as \(StrictJSON.quoted(video.codec)) does"))
+                problems.append(ProjectProblem(path, "\(DiagnosticText.quoted(other)) does not write \(family) as \(DiagnosticText.quoted(video.codec)) does"))
             }
         }
         if let loudness, !Self.loudnessRange.contains(loudness) {

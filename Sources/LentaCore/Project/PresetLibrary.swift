@@ -181,7 +181,7 @@ extension OutputPreset {
         try PresetFile.read(data, file: file, decode: { OutputPreset(json: $0, at: .root, reader: $1) }) { preset in
             var problems = preset.problems()
             if let expectedName, preset.name != expectedName {
-                problems.append(ProjectProblem(path: .root + "name", message: "\(StrictJSON.quoted(preset.name)) differs from the file's name \(StrictJSON.quoted(expectedName))"))
+                problems.append(ProjectProblem(path: .root + "name", message: "\(DiagnosticText.quoted(preset.name)) differs from the file's name \(DiagnosticText.quoted(expectedName))"))
             }
             return problems
         }

@@ -59,7 +59,7 @@ public struct ProjectColour: Hashable, Sendable, CustomStringConvertible, Strict
             return nil
         }
         guard let colour = ProjectColour(text: s) else {
-            var message = "\(StrictJSON.quoted(s)) is not a colour ("
+            var message = "\(DiagnosticText.quoted(s)) is not a colour ("
             if let guess = ProjectSuggestion.closest(to: s, in: Self.named.map(\.name)) { message += "did you mean \"\(guess)\"? " }
             message += "write \"#RRGGBB\", \"#RRGGBBAA\" or a name: \(Self.named.map(\.name).joined(separator: ", ")))"
             reader.report(path, message)

@@ -49,7 +49,7 @@ public struct ProjectFile: Hashable, Sendable, StrictJSONObject {
         }
         if let versionValue = members.first(where: { $0.key == "lenta" })?.value {
             if let version = versionValue.doubleValue, version != Double(Self.currentVersion) {
-                reader.report(path + "lenta", "unsupported version \(version.rounded() == version ? String(Int(version)) : String(version)) (this lenta reads \(Self.currentVersion))")
+                reader.report(path + "lenta", "unsupported version \(ProjectValidation.bound(version)) (this lenta reads \(Self.currentVersion))")
                 return nil
             }
         } else {

@@ -138,7 +138,7 @@ final class ProjectValidation {
         }
         guard let url = validator.resolve(relative) else { return .unchecked }
         if let problem = FileType(atPath: url.path).problem {
-            error(path, "\(problem): \(relative)")
+            error(path, "\(problem): \(DiagnosticText.value(relative, limit: 240))")
             return .missing
         }
         return .found(url)
@@ -214,10 +214,10 @@ final class ProjectValidation {
         let known = library.outputPresetNames()
         guard !known.contains(name) else { return }
         guard !known.isEmpty else {
-            error(path, "no output presets found, so \(StrictJSON.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
+            error(path, "no output presets found, so \(DiagnosticText.quoted(name)) cannot be checked (searched \(library.searchedDescription))")
             return
         }
-        var message = "unknown preset \(StrictJSON.quoted(name)) ("
+        var message = "unknown preset \(DiagnosticText.quoted(name)) ("
         if let guess = ProjectSuggestion.closest(to: name, in: known) { message += "did you mean \"\(guess)\"? " }
         error(path, message + "known: \(known.joined(separator: ", ")))")
     }
@@ -244,7 +244,7 @@ final class ProjectValidation {
     private func loadLook(_ look: String) -> Result<ResolvedLook, LookProblem>? {
         if ItemLook.isCubePath(look) {
             guard let url = validator.resolve(look) else { return nil }
-            if let problem = FileType(atPath: url.path).problem { return .failure(LookProblem(message: "\(problem): \(look)")) }
+            if let problem = FileType(atPath: url.path).problem { return .failure(LookProblem(message: "\(problem): \(DiagnosticText.value(look, limit: 240))")) }
             do {
                 return .success(ResolvedLook(look: .cube(path: look, try validator.readCube(url, look)), file: url))
             } catch {
@@ -252,7 +252,7 @@ final class ProjectValidation {
             }
         }
         if look.contains("/") {
-            return .failure(LookProblem(message: "a look file must be a .cube LUT: \(look)"))
+            return .failure(LookProblem(message: "a look file must be a .cube LUT: \(DiagnosticText.value(look, limit: 240))"))
         }
         guard let library = validator.presets else { return nil }
         // With no look presets installed, names are not checked; a story naming one cannot be
@@ -342,9 +342,9 @@ final class ProjectValidation {
                     facts.metadata = metadata
                     facts.playableSound = playableSound
                     if let problem = metadata.colourWarning { warning(path + "path", problem) }
-                    if metadata.isCutShortJPEG { warning(path + "path", "\(item.path): \(MediaMetadata.cutShortJPEGWarning)") }
+                    if metadata.isCutShortJPEG { warning(path + "path", "\(DiagnosticText.value(item.path, limit: 240)): \(MediaMetadata.cutShortJPEGWarning)") }
                 case .notMedia:
-                    error(path + "path", "not a photo or video: \(item.path)")
+                    error(path + "path", "not a photo or video: \(DiagnosticText.value(item.path, limit: 240))")
                     facts.broken = true
                 case .unreadable(let reason):
                     error(path + "path", "cannot be read: \(reason)")

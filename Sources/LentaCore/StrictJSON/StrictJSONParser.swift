@@ -117,7 +117,7 @@ extension StrictJSON {
                 let key = try parseString()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                    throw error("unexpected \(describeByte()), expected ':' after the key \"\(key)\"")
+                    throw error("unexpected \(describeByte()), expected ':' after the key \(DiagnosticText.quoted(key))")
                 }
                 index += 1
                 skipWhitespace()

@@ -6,7 +6,7 @@ import LentaCore
 
 /// A photo decoded small for analysis, never at full size where the format allows: JPEG by
 /// libjpeg-turbo's DCT scaling (1/8 reads only each block's DC coefficient), HEIF by its stored
-/// thumbnail (the primary image only when there is none), PNG and WebP by libavcodec then
+/// thumbnail (else a tile grid a tile at a time, else the primary image whole), PNG and WebP by libavcodec then
 /// libswscale's area filter. Upright by EXIF orientation (libheif turns HEIF itself).
 enum ReducedPhoto {
     /// Pictures larger than this are refused rather than decoded (a header can claim anything).
@@ -15,7 +15,10 @@ enum ReducedPhoto {
     static let smallestThumbnail = 128
 
     static func decode(path: String, metadata: MediaMetadata) throws -> (picture: AnalysisPicture, source: String) {
-        if let w = metadata.width, let h = metadata.height, w * h > maximumPixels {
+        // A HEIF tile grid is decoded a tile at a time, so any photo a story may hold is analysed.
+        if let w = metadata.width, let h = metadata.height, w * h > maximumPixels,
+           PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) != nil
+            || !(metadata.format == .heif || metadata.format == .avif) || (try? HeifTileGrid(path: path)) == nil {
             throw MediaError("analyse picture", path: path, reason: "\(w)×\(h) is too large to analyse")
         }
         switch metadata.format {
@@ -56,10 +59,36 @@ enum ReducedPhoto {
             chosen = thumbnail
             source = "heif-thumbnail"
         }
+        if source == "heif-primary", let grid = try? HeifTileGrid(path: path) {
+            return (try tiles(grid, path: path, colour: primary.colourEncoding()), "heif-tiles")
+        }
         let w = chosen.width, h = chosen.height
         guard w > 0, h > 0, w * h <= maximumPixels else {
             throw MediaError("analyse HEIF", path: path, reason: "\(w)×\(h) is not a size that can be analysed")
         }
+        // Scans analyse in parallel: whole decodes share the photo memory budget (libheif's
+        // planes and the R'G'B' copy it makes).
+        let bytes = PhotoMemoryBudget.decodeBytes(format: .heif, width: w, height: h) + w * h * 3
+        return try PhotoMemoryBudget.gate.withReservation(bytes) {
+            defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
+            return try rgb(chosen, path: path, source: source)
+        }
+    }
+
+    /// A tile grid decoded a tile at a time, reduced to analysis size and turned upright.
+    static func tiles(_ grid: HeifTileGrid, path: String, colour: (matrix: ScaleContext.Matrix, fullRange: Bool)) throws -> AnalysisPicture {
+        let scale = min(1, Double(ItemQuality.analysisSide) / Double(max(grid.width, grid.height)))
+        let target = (max(1, Int((Double(grid.width) * scale).rounded())), max(1, Int((Double(grid.height) * scale).rounded())))
+        let bytes = HeifTiledPicture.peakBytes(grid, target: target, deep: false)
+        return try PhotoMemoryBudget.gate.withReservation(bytes) {
+            let reduced = try HeifTiledPicture(grid, path: path, target: target, deep: false)
+            reduced.frame.pointer.pointee.colorspace = colour.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_BT470BG
+            reduced.frame.pointer.pointee.color_range = colour.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+            return try analysisPicture(from: reduced.frame, path: path).oriented(grid.orientation)
+        }
+    }
+
+    private static func rgb(_ chosen: HeifImageHandle, path: String, source: String) throws -> (AnalysisPicture, String) {
         let image = try chosen.decodeRGB(operation: "decode HEIF for analysis")
         return try withExtendedLifetime(image) {
             guard let (plane, stride) = image.readOnlyPlane(heif_channel_interleaved) else {
