@@ -289,6 +289,20 @@ struct TrustTests {
         }
     }
 
+    /// Found by make fuzz: an unknown look (or output preset) echoed its name raw, at any length
+    /// and with its control characters.
+    @Test func userNamedALookAndAPresetThatDoNotExistWithControlCharacters() {
+        let long = String(repeating: "x", count: 5000)
+        for error in [PresetLibraryError.unknownLook("\u{1B}[31m" + long, known: ["warm"], searched: "presets/looks"),
+                      PresetLibraryError.unknownPreset("\u{07}" + long, known: ["preview"], searched: "presets/output"),
+                      PresetLibraryError.unknownLook("\u{1B}[31m", known: [], searched: "presets/looks")] {
+            let message = error.description
+            #expect(!message.unicodeScalars.contains { $0.value < 0x20 } && message.count < 400, "\(message.prefix(120))…")
+        }
+        #expect(PresetLibraryError.unknownLook("wram", known: ["warm"], searched: "").description
+                == #"unknown look "wram" (did you mean "warm"? known: warm; or give the path of a .cube file)"#)
+    }
+
     @Test func diagnosticTextEscapesAndCuts() {
         #expect(DiagnosticText.path(bytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)) == "caf\\xE9.jpg")
         #expect(DiagnosticText.path(bytes: Array("café.jpg".utf8)) == "café.jpg")

@@ -159,13 +159,13 @@ public enum PresetLibraryError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case let .unknownPreset(name, known, searched):
-            if known.isEmpty { return "unknown output preset \"\(name)\": no output presets found (searched \(searched))" }
-            var text = "unknown output preset \"\(name)\" ("
+            if known.isEmpty { return "unknown output preset \(DiagnosticText.quoted(name)): no output presets found (searched \(searched))" }
+            var text = "unknown output preset \(DiagnosticText.quoted(name)) ("
             if let guess = ProjectSuggestion.closest(to: name, in: known) { text += "did you mean \"\(guess)\"? " }
             return text + "known: \(known.joined(separator: ", ")))"
         case let .unknownLook(name, known, searched):
-            if known.isEmpty { return "unknown look \"\(name)\": no look presets found (searched \(searched))" }
-            var text = "unknown look \"\(name)\" ("
+            if known.isEmpty { return "unknown look \(DiagnosticText.quoted(name)): no look presets found (searched \(searched))" }
+            var text = "unknown look \(DiagnosticText.quoted(name)) ("
             if let guess = ProjectSuggestion.closest(to: name, in: known) { text += "did you mean \"\(guess)\"? " }
             return text + "known: \(known.joined(separator: ", ")); or give the path of a .cube file)"
         case let .invalid(file, problems):
