@@ -2,8 +2,9 @@
 #define LENTA_CJPEG_SHIM_H
 
 // libjpeg-turbo, for the one kind of JPEG FFmpeg 5.1 cannot decode: CMYK (and YCCK), as
-// print workflows and some scanners write them. libjpeg reports errors by longjmp, which must
-// not cross Swift frames, so the whole decode runs here in C and returns a status.
+// print workflows and some scanners write them, and for the scan's reduced decodes. libjpeg
+// reports errors by longjmp, which must not cross Swift frames, so the whole decode runs here
+// in C and returns a status.
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,17 +27,25 @@ static void lenta_jpeg_error_exit(j_common_ptr info) {
 
 static void lenta_jpeg_silent(j_common_ptr info, int level) { (void)info; (void)level; }
 
-/// The one JPEG-to-RGB24 decode both entry points below share (Y'CbCr, greyscale, CMYK/YCCK; Adobe's
+/// The one JPEG-to-RGB24 decode the entry points below share (Y'CbCr, greyscale, CMYK/YCCK; Adobe's
 /// inverted CMYK told by its marker, then R = C·K/255, the usual approximation without an ICC
-/// profile). `scale_denom` 1, 2, 4 or 8 is used as given; 0 picks the smallest of 1/8 … 1/1 whose
+/// profile), of the file at `path` or, when `bytes` is not NULL, of `length` bytes in memory.
+/// `scale_denom` 1, 2, 4 or 8 is used as given; 0 picks the smallest of 1/8 … 1/1 whose
 /// longer side is still at least `min_long_side`, with libjpeg-turbo's fast paths. Outputs over
 /// `max_pixels` are refused. Returns 0 and a malloc'ed buffer the caller frees, or -1 with `message`.
-static inline int lenta_decode_jpeg_rgb(const char *path, int cmyk_only, int scale_denom, int min_long_side, long max_pixels,
+static inline int lenta_decode_jpeg_rgb(const char *path, const unsigned char *bytes, unsigned long length,
+                                        int cmyk_only, int scale_denom, int min_long_side, long max_pixels,
                                         unsigned char **rgb_out, int *width_out, int *height_out,
                                         char *message, size_t message_size) {
     *rgb_out = NULL;
-    FILE *file = fopen(path, "rb");
-    if (!file) { snprintf(message, message_size, "cannot open the file"); return -1; }
+    FILE *file = NULL;
+    if (!bytes) {
+        file = fopen(path, "rb");
+        if (!file) { snprintf(message, message_size, "cannot open the file"); return -1; }
+    } else if (length == 0) {
+        snprintf(message, message_size, "no bytes to decode");
+        return -1;
+    }
     struct jpeg_decompress_struct info;
     struct lenta_jpeg_error error;
     unsigned char *rgb = NULL;
@@ -50,17 +59,17 @@ static inline int lenta_decode_jpeg_rgb(const char *path, int cmyk_only, int sca
         jpeg_destroy_decompress(&info);
         free(rgb);
         free(row);
-        fclose(file);
+        if (file) fclose(file);
         return -1;
     }
     jpeg_create_decompress(&info);
-    jpeg_stdio_src(&info, file);
+    if (file) jpeg_stdio_src(&info, file); else jpeg_mem_src(&info, bytes, length);
     jpeg_read_header(&info, TRUE);
     const int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     if (cmyk_only && !cmyk) {
         snprintf(message, message_size, "not a CMYK JPEG");
         jpeg_destroy_decompress(&info);
-        fclose(file);
+        if (file) fclose(file);
         return -1;
     }
     info.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;  // libjpeg turns YCCK into CMYK
@@ -111,7 +120,7 @@ static inline int lenta_decode_jpeg_rgb(const char *path, int cmyk_only, int sca
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
-    fclose(file);
+    if (file) fclose(file);
     *rgb_out = rgb;
     *width_out = width;
     *height_out = height;
@@ -123,7 +132,7 @@ static inline int lenta_decode_jpeg_rgb(const char *path, int cmyk_only, int sca
 static inline int lenta_decode_cmyk_jpeg(const char *path, int scale_denom, unsigned char **rgb_out,
                                          int *width_out, int *height_out, char *message, size_t message_size) {
     const int denom = scale_denom == 2 || scale_denom == 4 || scale_denom == 8 ? scale_denom : 1;
-    return lenta_decode_jpeg_rgb(path, 1, denom, 0, LONG_MAX, rgb_out, width_out, height_out, message, message_size);
+    return lenta_decode_jpeg_rgb(path, NULL, 0, 1, denom, 0, LONG_MAX, rgb_out, width_out, height_out, message, message_size);
 }
 
 /// Decodes any JPEG (Y'CbCr, greyscale, CMYK/YCCK) to packed RGB24 at a DCT-scaled size: the
@@ -134,7 +143,15 @@ static inline int lenta_decode_cmyk_jpeg(const char *path, int scale_denom, unsi
 static inline int lenta_decode_jpeg_reduced(const char *path, int min_long_side, long max_pixels,
                                             unsigned char **rgb_out, int *width_out, int *height_out,
                                             char *message, size_t message_size) {
-    return lenta_decode_jpeg_rgb(path, 0, 0, min_long_side, max_pixels, rgb_out, width_out, height_out, message, message_size);
+    return lenta_decode_jpeg_rgb(path, NULL, 0, 0, 0, min_long_side, max_pixels, rgb_out, width_out, height_out, message, message_size);
+}
+
+/// `lenta_decode_jpeg_reduced` of a JPEG held in memory (an EXIF thumbnail).
+static inline int lenta_decode_jpeg_reduced_bytes(const unsigned char *bytes, unsigned long length, int min_long_side,
+                                                  long max_pixels, unsigned char **rgb_out, int *width_out, int *height_out,
+                                                  char *message, size_t message_size) {
+    return lenta_decode_jpeg_rgb(NULL, bytes, length, 0, 0, min_long_side, max_pixels, rgb_out, width_out, height_out,
+                                 message, message_size);
 }
 
 #endif

@@ -6,12 +6,17 @@ import Darwin
 import LentaCore
 
 /// Content hashes, a 64-bit FNV-1a-style hash a word at a time: `of` recognises a moved file
-/// without reading all of it (the size and the first and last 16 KiB); `whole` hashes every byte,
-/// to find exact duplicates.
+/// without reading all of it (the size and the first and last 16 KiB); `content` tells exact
+/// duplicates apart, still without reading every byte.
 enum Fingerprint {
     static let window = 16 * 1024
-    /// Bytes read at a time by `whole`.
-    static let chunk = 1 << 20
+    /// A photo up to this size is hashed whole.
+    static let wholeUpTo: Int64 = 256 * 1024
+    /// What a larger photo's content hash reads: its head (every header, EXIF and its thumbnail),
+    /// its tail, and windows spread between.
+    static let photoHead = 64 * 1024, photoWindows = 16, photoWindow = 4 * 1024
+
+    static let sampledPrefix = "sampled:"
 
     static func of(path: String, size: Int64) -> String? {
         let pieces: [(start: Int64, length: Int)] = size > Int64(2 * window)
@@ -20,10 +25,24 @@ enum Fingerprint {
         return hash(path: path, size: size, pieces: pieces)
     }
 
-    /// A hash of the size and every byte of the file.
-    static func whole(path: String, size: Int64) -> String? {
-        let pieces = stride(from: Int64(0), to: size, by: chunk).map { ($0, Int(min(Int64(chunk), size - $0))) }
-        return hash(path: path, size: size, pieces: pieces)
+    /// The hash the scan compares to find exact copies (and to measure a content once). Never the
+    /// whole of a large file: a first scan would read every byte of every photo where exiftool
+    /// reads headers (a quarter of its time on 12 MP phone photos in the page cache, far more from
+    /// a disk). Two different photos would need the same size, the same headers, EXIF and thumbnail
+    /// (the capture time to the second), and the same bytes in every window. A clip (gigabytes) is
+    /// known by its `fingerprint`, already taken.
+    static func content(path: String, size: Int64, kind: MediaKind, fingerprint: String) -> String? {
+        guard kind == .photo else { return "\(sampledPrefix)\(size):\(fingerprint)" }
+        var pieces: [(start: Int64, length: Int)] = [(0, Int(min(size, wholeUpTo)))]
+        if size > wholeUpTo {
+            pieces = [(0, photoHead)]
+            let first = Int64(photoHead), last = size - Int64(window)
+            for k in 1...photoWindows {
+                pieces.append((first + (last - first - Int64(photoWindow)) * Int64(k) / Int64(photoWindows + 1), photoWindow))
+            }
+            pieces.append((last, window))
+        }
+        return hash(path: path, size: size, pieces: pieces).map { "\(sampledPrefix)\(size):\($0)" }
     }
 
     private static func hash(path: String, size: Int64, pieces: [(start: Int64, length: Int)]) -> String? {

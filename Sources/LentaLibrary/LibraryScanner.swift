@@ -225,7 +225,7 @@ public final class LibraryScanner {
         return readings
     }
 
-    /// Metadata, the sampled fingerprint, and for photos the hash of every byte (exact duplicates).
+    /// Metadata, the sampled fingerprint, and the content hash that finds exact duplicates.
     private static func probe(_ file: FoundFile, now: Double) -> Probed {
         do {
             switch try MetadataProbe.read(path: file.path, modified: file.stamp.modified, now: now) {
@@ -237,14 +237,13 @@ public final class LibraryScanner {
                 }
                 let scanned = ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
                                           fingerprint: fingerprint, metadata: metadata)
-                // Photos are hashed whole; clips (gigabytes) by the fingerprint already taken.
-                guard metadata.kind == .photo else { return .media(scanned, contentHash: "sampled:\(file.stamp.size):\(fingerprint)") }
-                guard let whole = Fingerprint.whole(path: file.path, size: file.stamp.size) else {
+                guard let content = Fingerprint.content(path: file.path, size: file.stamp.size, kind: metadata.kind,
+                                                        fingerprint: fingerprint) else {
                     var unhashed = scanned
                     unhashed.qualityProblem = "the file could not be read to the end"
                     return .done(.media(unhashed))
                 }
-                return .media(scanned, contentHash: whole)
+                return .media(scanned, contentHash: content)
             }
         } catch let error as MediaError {
             return .done(.unreadable("\(error.operation): \(error.reason)"))
@@ -266,9 +265,7 @@ public final class LibraryScanner {
     /// What the item is worth for a story, or why that could not be learned (the item is kept
     /// either way: a picture that cannot be measured can still be shown).
     static func analyse(path: String, size: Int64, metadata: MediaMetadata, fingerprint: String) -> (ItemQuality?, String?) {
-        // Photos are hashed whole; clips (gigabytes) by the fingerprint already taken.
-        let contentHash = metadata.kind == .photo ? Fingerprint.whole(path: path, size: size) : "sampled:\(size):\(fingerprint)"
-        guard let contentHash else { return (nil, "the file could not be read to the end") }
+        guard let contentHash = Fingerprint.content(path: path, size: size, kind: metadata.kind, fingerprint: fingerprint) else { return (nil, "the file could not be read to the end") }
         switch measure(path: path, metadata: metadata) {
         case .success(let measurement):
             return (QualityAnalyser.quality(of: measurement, path: path, metadata: metadata, contentHash: contentHash), nil)

@@ -28,6 +28,12 @@ final class ExifBlock {
 
     private var byteOrder: ExifByteOrder { exif_data_get_byte_order(data) }
 
+    /// The thumbnail IFD1 points to (a small JPEG, as cameras and phones store it), when there is one.
+    var thumbnail: [UInt8]? {
+        guard let bytes = data.pointee.data, data.pointee.size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
+    }
+
     /// Looks a tag up in one IFD and hands its raw value to `body` while the block is alive.
     private func withEntry<T>(_ ifd: ExifIfd, _ tag: UInt16, _ body: (ExifEntry) -> T?) -> T? {
         guard let entry = lenta_exif_entry(data, ifd, ExifTag(rawValue: UInt32(tag))),

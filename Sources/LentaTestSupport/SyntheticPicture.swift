@@ -1,4 +1,5 @@
 import Foundation
+import LentaMedia
 
 /// A picture drawn for tests that need what real trips hold, not a test pattern: scenes that
 /// differ from each other, the same scene a moment later (a burst), blurred, in the dark, a
@@ -92,6 +93,29 @@ public struct SyntheticPicture: Sendable, Equatable {
             }
         }
         return SyntheticPicture(width: width, height: height, rgb: out)
+    }
+
+    /// The picture reduced by area averages to `longerSide` pixels on its longer side, as a camera
+    /// makes the thumbnail it stores in EXIF.
+    public func reduced(toLongerSide longerSide: Int) -> SyntheticPicture {
+        let small = rgb.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { AnalysisPicture(rgb: $0, width: width, height: height, stride: width * 3, side: longerSide) }
+        }
+        guard let small else { return self }
+        return SyntheticPicture(width: small.width, height: small.height, rgb: small.rgb)
+    }
+
+    /// The picture inside bars of black, `width` × `height` in all, as cameras pad a thumbnail of
+    /// another shape.
+    public func padded(toWidth paddedWidth: Int, height paddedHeight: Int) -> SyntheticPicture {
+        var out = [UInt8](repeating: 0, count: paddedWidth * paddedHeight * 3)
+        let x0 = (paddedWidth - width) / 2, y0 = (paddedHeight - height) / 2
+        for y in 0..<height where y + y0 >= 0 && y + y0 < paddedHeight {
+            for x in 0..<width where x + x0 >= 0 && x + x0 < paddedWidth {
+                for c in 0..<3 { out[((y + y0) * paddedWidth + x + x0) * 3 + c] = rgb[(y * width + x) * 3 + c] }
+            }
+        }
+        return SyntheticPicture(width: paddedWidth, height: paddedHeight, rgb: out)
     }
 
     /// The picture as taken with almost no light (or a lens cap): `level` of its brightness.

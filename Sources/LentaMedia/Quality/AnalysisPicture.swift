@@ -3,14 +3,15 @@ import LentaCore
 /// A small RGB picture that quality is measured on: at most `ItemQuality.analysisSide` pixels on
 /// its longer side, reduced by averaging whole areas (never enlarged), so measures compare across
 /// cameras and sizes.
-struct AnalysisPicture: Sendable {
-    let width: Int
-    let height: Int
+/// Shared with the test support, which reduces its pictures the same way (a camera's thumbnail).
+package struct AnalysisPicture: Sendable {
+    package let width: Int
+    package let height: Int
     /// Packed R'G'B', 3 bytes a pixel.
-    let rgb: [UInt8]
+    package let rgb: [UInt8]
 
     /// Reduces packed RGB24 rows (`stride` bytes apart) to fit `side`, by box averages.
-    init(rgb source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, side: Int = ItemQuality.analysisSide) {
+    package init(rgb source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, side: Int = ItemQuality.analysisSide) {
         let scale = max(1, Double(max(width, height)) / Double(side))
         let w = max(1, Int((Double(width) / scale).rounded())), h = max(1, Int((Double(height) / scale).rounded()))
         var out = [UInt8](repeating: 0, count: w * h * 3)
