@@ -100,6 +100,8 @@ import LentaText
             if metadata.kind == .photo, let decoder = try? PhotoDecoder(path: path), decoder.width * decoder.height <= 1 << 22 {
                 _ = try? decoder.decode(scale: 1)
             }
+            // What the scan learns of it: the reduced decodes (an EXIF thumbnail, DCT scaling, keyframes).
+            _ = try? QualityAnalyser.measure(path: path, metadata: metadata)
         }
     }
 
