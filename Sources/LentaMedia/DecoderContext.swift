@@ -23,7 +23,7 @@ package final class DecoderContext {
     ///     decoding several frames at once: every frame in flight holds whole pictures, 25 MB
     ///     each at 2160p 10-bit, so large pictures keep to one.
     package init(parameters: UnsafePointer<AVCodecParameters>, path: String, packetTimeBase: AVRational? = nil,
-                 lowres: Int = 0, threads: Int = 0, slicesOnly: Bool = false) throws {
+                 lowres: Int = 0, threads: Int = 0, slicesOnly: Bool = false, skipLoopFilter: Bool = false) throws {
         self.path = path
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let id = String(cString: avcodec_get_name(parameters.pointee.codec_id))
@@ -40,6 +40,8 @@ package final class DecoderContext {
         if let packetTimeBase { pointer.pointee.pkt_timebase = packetTimeBase }
         pointer.pointee.thread_count = Int32(threads)
         if slicesOnly { pointer.pointee.thread_type = FF_THREAD_SLICE }
+        // Deblocking and SAO smooth block edges a picture measured at a few hundred pixels never shows.
+        if skipLoopFilter { pointer.pointee.skip_loop_filter = AVDISCARD_ALL }
         if lowres > 0 {
             let maximum = Int(codec.pointee.max_lowres)
             pointer.pointee.lowres = Int32(min(lowres, maximum))

@@ -30,12 +30,14 @@ extension FormatContext {
     }
 
     /// A decoder for stream `index`.
-    package func decoder(stream index: Int, lowres: Int = 0, threads: Int = 0, slicesOnly: Bool = false) throws -> DecoderContext {
+    package func decoder(stream index: Int, lowres: Int = 0, threads: Int = 0, slicesOnly: Bool = false,
+                         skipLoopFilter: Bool = false) throws -> DecoderContext {
         try withContext { ctx in
             guard index < Int(ctx.pointee.nb_streams), let s = ctx.pointee.streams[index] else {
                 throw MediaError("open decoder", path: path, reason: "no stream \(index)")
             }
-            return try DecoderContext(parameters: s.pointee.codecpar, path: path, lowres: lowres, threads: threads, slicesOnly: slicesOnly)
+            return try DecoderContext(parameters: s.pointee.codecpar, path: path, lowres: lowres, threads: threads, slicesOnly: slicesOnly,
+                                      skipLoopFilter: skipLoopFilter)
         }
     }
 

@@ -9,8 +9,9 @@ import LentaCore
 /// The budget is in pixels, so it is the same on every machine and every run: a 4K clip gets
 /// fewer keyframes than a 720p one.
 enum ClipAnalyser {
-    /// Decoded keyframe pixels per clip, at most.
-    static let pixelBudget = 120_000_000
+    /// Decoded keyframe pixels per clip, at most: a 4K clip gets 7 keyframes (its decodes are most of
+    /// what a phone library's first scan costs), a 1080p one 24.
+    static let pixelBudget = 60_000_000
     static let maximumSamples = 24
     static let minimumSamples = 4
 
@@ -26,7 +27,7 @@ enum ClipAnalyser {
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
             throw MediaError("find video stream", path: path, reason: "the file has no video stream")
         }
-        let decoder = try container.decoder(stream: stream.index, threads: 1)
+        let decoder = try container.decoder(stream: stream.index, threads: 1, skipLoopFilter: true)
         let orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
         let timeBase = av_q2d(stream.timeBase)
         let start = stream.startTime ?? 0
