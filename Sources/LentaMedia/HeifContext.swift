@@ -23,7 +23,7 @@ package final class HeifContext {
         try self.init(path: path)
         let context = self.context
         try check(FilePathBytes.withCString(path) { heif_context_read_from_file(context, $0, nil) }, "read HEIF", path: path)
-        if let boxes = try? HeifItemBoxes(file: RandomAccessFile(path: path)), let item = boxes.derivationLoop() {
+        if let item = try? HeifItemBoxes.derivationLoop(file: RandomAccessFile(path: path)) {
             throw MediaError("read HEIF", path: path, reason: "image \(item) is made of itself (a grid among its own tiles)")
         }
     }

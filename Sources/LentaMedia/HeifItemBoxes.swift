@@ -36,12 +36,17 @@ struct HeifItemBoxes {
     /// Each item's properties, in order, as indices into `properties`.
     let associations: [UInt32: [Int]]
 
+    /// The `meta` box's bytes (its version and flags first), or nil when there is none to read.
+    private static func metaBox(in file: RandomAccessFile) throws -> [UInt8]? {
+        guard let metaRange = try topLevelBox("meta", in: file), metaRange.count >= 4,
+              metaRange.count <= Int64(largestMeta) else { return nil }
+        let meta = try file.read(at: metaRange.lowerBound, count: Int(metaRange.count))
+        return meta.count == metaRange.count ? meta : nil
+    }
+
     init?(file: RandomAccessFile) throws {
         path = file.path
-        guard let metaRange = try Self.topLevelBox("meta", in: file), metaRange.count >= 4,
-              metaRange.count <= Int64(Self.largestMeta) else { return nil }
-        let meta = try file.read(at: metaRange.lowerBound, count: Int(metaRange.count))
-        guard meta.count == metaRange.count else { return nil }
+        guard let meta = try Self.metaBox(in: file) else { return nil }
         let children = Self.boxes(in: meta, 4..<meta.count)
         func child(_ type: String) -> Range<Int>? { children.first { $0.type == type }?.payload }
 
@@ -64,10 +69,19 @@ struct HeifItemBoxes {
         self.associations = associations
     }
 
-    /// An item that is derived (`dimg`) from itself, at any depth, or nil. libheif 1.15 decodes
-    /// such a grid by decoding itself again, starting threads until the process aborts, so a
-    /// file with one is refused before libheif is asked for pixels.
-    func derivationLoop() -> UInt32? {
+    /// An item of the file that is derived (`dimg`) from itself, at any depth, or nil. libheif
+    /// 1.15 decodes such a grid by decoding itself again, starting threads until the process
+    /// aborts, so a file with one is refused before libheif is asked for pixels. Only `iref` is
+    /// read: libheif reads files whose other boxes `init` refuses (an `infe` whose type is
+    /// damaged, found by make fuzz), and recurses in them all the same.
+    static func derivationLoop(file: RandomAccessFile) throws -> UInt32? {
+        guard let meta = try metaBox(in: file),
+              let iref = boxes(in: meta, 4..<meta.count).first(where: { $0.type == "iref" })?.payload,
+              let derivedFrom = references("dimg", meta, iref) else { return nil }
+        return derivationLoop(derivedFrom)
+    }
+
+    private static func derivationLoop(_ derivedFrom: [UInt32: [UInt32]]) -> UInt32? {
         var state: [UInt32: Bool] = [:]  // false: being walked; true: done
         func loop(from item: UInt32, depth: Int) -> UInt32? {
             if let done = state[item] { return done ? nil : item }
@@ -211,7 +225,8 @@ struct HeifItemBoxes {
                 guard let id = reader.integer(idSize) else { return nil }
                 to.append(UInt32(truncatingIfNeeded: id))
             }
-            references[UInt32(truncatingIfNeeded: from)] = to
+            // Two boxes from one item (malformed) add up, as a reader following either would.
+            references[UInt32(truncatingIfNeeded: from), default: []] += to
         }
         return references
     }

@@ -139,6 +139,24 @@ import LentaTestSupport
         }
     }
 
+    /// The same loop in a file whose first `infe` has a damaged type (make fuzz found it: the
+    /// item boxes did not parse, so the loop went unseen and libheif aborted the process).
+    @Test func userScannedAndMeasuredADamagedHEICWhoseGridIsMadeOfItself() throws {
+        let crasher = LentaCLI.packageRoot.appendingPathComponent("Tests/Fuzz/crashers/media/heic-grid-made-of-itself-damaged-infe")
+        let bytes = try [UInt8](Data(contentsOf: crasher))
+        let zero = try #require(bytes.firstIndex(of: 0))  // the fuzz case's extension, then the file
+        let path = Self.temporary("damaged-infe.heic")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(bytes[(zero + 1)...]).write(to: URL(fileURLWithPath: path))
+        #expect(throws: MediaError.self) { try MetadataProbe.read(path: path, modified: 0, now: 1.8e9) }
+        do {
+            _ = try HeifPicture(path: path)
+            Issue.record("a grid made of itself was decoded")
+        } catch let error as MediaError {
+            #expect(error.reason == "image 2 is made of itself (a grid among its own tiles)", "\(error)")
+        }
+    }
+
     /// Whole and reduced, straight and turned: the tiles give what libheif's assembled grid gives.
     @Test(arguments: [(0, 1.0), (0, 0.25), (1, 1.0), (3, 0.5)])
     func aGridPhotoDecodedTileByTileLooksAsLibheifDecodesItWhole(quarterTurns: Int, scale: Double) throws {
