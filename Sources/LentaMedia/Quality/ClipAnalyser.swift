@@ -14,6 +14,10 @@ enum ClipAnalyser {
     static let pixelBudget = 60_000_000
     static let maximumSamples = 24
     static let minimumSamples = 4
+    /// Seconds between keyframes decoded, at least (beyond `minimumSamples`): a clip's look does
+    /// not change faster than this where a story would cut it, and its motion is read each
+    /// second from the bits anyway.
+    static let sampleSpacing = 2.0
 
     struct Result: Sendable {
         var activity: ClipActivity
@@ -33,7 +37,7 @@ enum ClipAnalyser {
         let start = stream.startTime ?? 0
         let duration = max(metadata.duration ?? 0, 0.001)
         let pixels = max(1, (metadata.width ?? 1920) * (metadata.height ?? 1080))
-        let wanted = max(minimumSamples, min(maximumSamples, pixelBudget / pixels))
+        let wanted = max(minimumSamples, min(maximumSamples, pixelBudget / pixels, Int(duration / sampleSpacing)))
         let step = duration / Double(wanted)
 
         let bucketSeconds = max(1, (duration / Double(ClipActivity.maximumBuckets)).rounded(.up))
