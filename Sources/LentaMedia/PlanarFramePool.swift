@@ -8,10 +8,12 @@ import Synchronization
 public final class PlanarFramePool: Sendable {
     private let kept = Mutex<[PlanarFrame]>([])
     private let reusedCount = Mutex(0)
-    /// At most this many frames wait in the pool; more are let go.
+    /// At most this many frames wait in the pool; more are let go. The encoder gives one back per
+    /// frame and the compositor takes one (two in a transition), so a few suffice, and each kept
+    /// 2160p frame is 12 MB of peak memory.
     public let capacity: Int
 
-    public init(capacity: Int = 4) {
+    public init(capacity: Int = 2) {
         self.capacity = max(0, capacity)
     }
 
