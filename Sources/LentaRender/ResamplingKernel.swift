@@ -65,7 +65,9 @@ struct AxisTaps {
                     let first = Int((p - support).rounded(.down)) + 1
                     var total = 0.0
                     for k in 0..<fullTaps {
-                        let w = CatmullRom.weight((Double(first + k) - p) / stretch)
+                        // Dividing by 1 gives the same value: skipped for the plain cubic.
+                        let d = Double(first + k) - p
+                        let w = CatmullRom.weight(stretch == 1 ? d : d / stretch)
                         raw[k] = w
                         total += w
                     }
