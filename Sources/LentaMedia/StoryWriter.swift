@@ -27,6 +27,10 @@ public final class StoryWriter {
     public let videoEncoderName: String
     private let videoStream: Int
     private let picture: CodecFrame
+    /// Whether frames are lent to the encoder rather than copied into `picture`: libx264 copies
+    /// what it is sent into its own padded frames, reading each row only up to its width. (Tests
+    /// turn it off to compare the two.)
+    package var lendsFrames: Bool
     private var audio: (encoder: EncoderContext, stream: Int, frameSize: Int, channels: Int)?
     private var pendingAudio: [Float] = []
     private var finished = false
@@ -77,6 +81,7 @@ public final class StoryWriter {
             try muxer.writeHeader(options: options)
             try subtitles?.write(metadata.subtitleTrack, to: muxer)
             picture = try CodecFrame.video(width: preset.width, height: preset.height, format: VideoEncoderChoice.pixelFormat(preset), path: path)
+            lendsFrames = hardware == nil && videoEncoderName == "libx264" && VideoEncoderChoice.pixelFormat(preset) == AV_PIX_FMT_YUV420P
         } catch {
             PartialOutput.ended(temporaryPath)
             unlink(temporaryPath)
@@ -93,7 +98,8 @@ public final class StoryWriter {
     public var hasAudio: Bool { audio != nil }
 
     /// Encodes the next frame (frame `framesWritten`, shown at `framesWritten / fps`).
-    public func appendVideo(_ frame: PlanarFrame) throws {
+    /// - Parameter pool: where the frame goes once the encoder is done with it, to be drawn over.
+    public func appendVideo(_ frame: PlanarFrame, recycling pool: PlanarFramePool? = nil) throws {
         guard !finished else { throw MediaError("encode video", path: path, reason: "the file is already finished") }
         guard frame.width == preset.width, frame.height == preset.height else {
             throw MediaError("encode video", path: path,
@@ -102,10 +108,16 @@ public final class StoryWriter {
         if let hardware {
             let surface = try hardware.upload(frame, pts: Int64(framesWritten))
             try video.encode(surface) { try muxer.write($0, from: video, stream: videoStream) }
+            pool?.give(frame)
+        } else if lendsFrames {
+            let lent = try CodecFrame.lending(frame, to: pool, path: path)
+            lent.pointer.pointee.pts = Int64(framesWritten)
+            try video.encode(lent) { try muxer.write($0, from: video, stream: videoStream) }
         } else {
             try picture.fill(from: frame, path: path)
             picture.pointer.pointee.pts = Int64(framesWritten)
             try video.encode(picture) { try muxer.write($0, from: video, stream: videoStream) }
+            pool?.give(frame)
         }
         framesWritten += 1
     }

@@ -51,27 +51,39 @@ struct AxisTaps {
         let fullTaps = Int((2 * support - 1e-9).rounded(.up))
         let taps = min(fullTaps, sourceLength)
         tapCount = taps
-        start = [Int32](repeating: 0, count: count)
-        weights = [Float](repeating: 0, count: count * taps)
-        var raw = [Double](repeating: 0, count: fullTaps)
-        for i in 0..<count {
-            let x = Double(outputRange.lowerBound + i)
-            let p = scale * (x + 0.5) + offset - 0.5  // in sample indices
-            let first = Int((p - support).rounded(.down)) + 1
-            var total = 0.0
-            for k in 0..<fullTaps {
-                let w = CatmullRom.weight((Double(first + k) - p) / stretch)
-                raw[k] = w
-                total += w
+        // Once per plane per frame: written through pointers, with no bounds or uniqueness checks
+        // per tap (the same arithmetic as the plain loops, so the same weights).
+        let count = outputRange.count
+        var start = [Int32](repeating: 0, count: count)
+        var weights = [Float](repeating: 0, count: count * taps)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: fullTaps) { raw in
+            start.withUnsafeMutableBufferPointer { starts in
+            weights.withUnsafeMutableBufferPointer { out in
+                for i in 0..<count {
+                    let x = Double(outputRange.lowerBound + i)
+                    let p = scale * (x + 0.5) + offset - 0.5  // in sample indices
+                    let first = Int((p - support).rounded(.down)) + 1
+                    var total = 0.0
+                    for k in 0..<fullTaps {
+                        // Dividing by 1 gives the same value: skipped for the plain cubic.
+                        let d = Double(first + k) - p
+                        let w = CatmullRom.weight(stretch == 1 ? d : d / stretch)
+                        raw[k] = w
+                        total += w
+                    }
+                    let windowStart = min(max(first, 0), max(0, sourceLength - taps))
+                    starts[i] = Int32(windowStart)
+                    let base = i * taps
+                    for k in 0..<fullTaps where raw[k] != 0 {
+                        let j = min(max(first + k, 0), sourceLength - 1)
+                        out[base + j - windowStart] += Float(raw[k] / total)
+                    }
+                }
             }
-            let windowStart = min(max(first, 0), max(0, sourceLength - taps))
-            start[i] = Int32(windowStart)
-            let base = i * taps
-            for k in 0..<fullTaps where raw[k] != 0 {
-                let j = min(max(first + k, 0), sourceLength - 1)
-                weights[base + j - windowStart] += Float(raw[k] / total)
             }
         }
+        self.start = start
+        self.weights = weights
     }
 }
 
@@ -93,16 +105,20 @@ struct FixedAxisTaps {
         start = taps.start
         let n = taps.tapCount
         var weights = [Int16](repeating: 0, count: taps.weights.count)
-        for i in 0 ..< taps.count {
-            var total = 0, largest = 0
-            for k in 0 ..< n {
-                let w = taps.weights[i * n + k]
-                weights[i * n + k] = Int16(clamping: Int((Double(w) * Double(Self.one)).rounded()))
-                total += Int(weights[i * n + k])
-                if abs(w) > abs(taps.weights[i * n + largest]) { largest = k }
+        taps.weights.withUnsafeBufferPointer { source in
+        weights.withUnsafeMutableBufferPointer { out in
+            for i in 0 ..< taps.count {
+                var total = 0, largest = 0
+                for k in 0 ..< n {
+                    let w = source[i * n + k]
+                    out[i * n + k] = Int16(clamping: Int((Double(w) * Double(Self.one)).rounded()))
+                    total += Int(out[i * n + k])
+                    if abs(w) > abs(source[i * n + largest]) { largest = k }
+                }
+                // The rounding's remainder goes to the largest tap.
+                out[i * n + largest] = Int16(clamping: Int(out[i * n + largest]) + Self.one - total)
             }
-            // The rounding's remainder goes to the largest tap.
-            weights[i * n + largest] = Int16(clamping: Int(weights[i * n + largest]) + Self.one - total)
+        }
         }
         self.weights = weights
     }

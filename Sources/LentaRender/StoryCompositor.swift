@@ -27,6 +27,8 @@ public final class StoryCompositor {
     private var captions: [Int: Caption?] = [:]
     /// How far ahead photos start being prepared, in frames.
     public var lookahead: Int
+    /// Frames the encoder is done with, drawn over again (`StoryWriter.appendVideo(_:recycling:)`).
+    public let framePool = PlanarFramePool()
     /// The decodes this compositor shares with the compositors of the story's other shapes, and
     /// which of `sharing.presets` is its own; nil when the story is rendered in one shape.
     let sharing: (sources: SharedSources, shape: Int)?
@@ -78,7 +80,7 @@ public final class StoryCompositor {
             var part = FramePlan.Part(layer: layer, time: local, progress: progress, caption: try caption(index),
                                       segmentLength: segment.length.doubleValue)
             if !layer.drawsConcurrently {
-                part.drawn = try part.draw(width: preset.width, height: preset.height)
+                part.drawn = try part.draw(width: preset.width, height: preset.height, pool: framePool)
             }
             parts.append(part)
         }
@@ -90,7 +92,7 @@ public final class StoryCompositor {
             let q = overlap.numerator == 0 ? 1 : ((t - into.start) / overlap).doubleValue
             blend = (out.transitionOut, q)
         }
-        return FramePlan(width: preset.width, height: preset.height, parts: Array(parts.prefix(2)), blend: blend)
+        return FramePlan(width: preset.width, height: preset.height, parts: Array(parts.prefix(2)), blend: blend, pool: framePool)
     }
 
     /// The layer of a segment, made (or waited for) when first needed.
@@ -279,9 +281,10 @@ public struct FramePlan: @unchecked Sendable {
             self.segmentLength = segmentLength
         }
 
-        func draw(width: Int, height: Int) throws -> PlanarFrame {
+        func draw(width: Int, height: Int, pool: PlanarFramePool) throws -> PlanarFrame {
             if let drawn { return drawn }
-            var frame = PlanarFrame(width: width, height: height)
+            // A layer draws every pixel, so an earlier frame's buffers serve.
+            var frame = pool.take(width: width, height: height)
             try layer.draw(at: time, progress: progress, into: &frame)
             // On the item's own frame, so the caption goes with it through transitions.
             caption?.draw(into: &frame, at: time.doubleValue, segmentLength: segmentLength)
@@ -293,13 +296,19 @@ public struct FramePlan: @unchecked Sendable {
     let height: Int
     let parts: [Part]
     let blend: (ProjectTransition, Double)?
+    let pool: PlanarFramePool
 
-    /// The frame: its one picture, or its two blended by the transition between them.
+    /// The frame: its one picture, or its two blended by the transition between them (into the
+    /// outgoing one's buffers; the incoming one's go back to the pool).
     public func draw() throws -> PlanarFrame {
         guard let first = parts.first else { return PlanarFrame(width: width, height: height) }
-        let a = try first.draw(width: width, height: height)
+        let a = try first.draw(width: width, height: height, pool: pool)
         guard parts.count == 2, let (transition, q) = blend else { return a }
-        let b = try parts[1].draw(width: width, height: height)
-        return TransitionBlend.blend(transition, progress: q, outgoing: a, incoming: b)
+        let b = try parts[1].draw(width: width, height: height, pool: pool)
+        // A cut shows `b` itself from halfway: it stays out of the pool.
+        let reusesB = transition.type != .cut
+        let blended = TransitionBlend.blend(transition, progress: q, outgoing: consume a, incoming: b)
+        if reusesB { pool.give(b) }
+        return blended
     }
 }

@@ -131,13 +131,14 @@ public final class StoryRenderer {
             writers.append(writer)
         }
         let total = frameCount
+        let pools = [compositor.framePool] + also.map(\.compositor.framePool)
         try forEachFrameOfEveryShape { n, frames in
             var samples: [Float]?
             if hasAudio, let sound {
                 samples = try sound.samples(firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1))
             }
-            for (writer, frame) in zip(writers, frames) {
-                try writer.appendVideo(frame)
+            for (k, (writer, frame)) in zip(writers, frames).enumerated() {
+                try writer.appendVideo(frame, recycling: pools[k])
                 if let samples { try writer.appendAudio(samples) }
             }
             progress(n + 1, total)

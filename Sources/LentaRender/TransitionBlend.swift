@@ -13,59 +13,61 @@ import LentaMedia
 ///
 /// Weights are fixed-point (1/256) so the result is exact and the same on every machine.
 enum TransitionBlend {
-    static func blend(_ transition: ProjectTransition, progress q: Double, outgoing a: PlanarFrame, incoming b: PlanarFrame) -> PlanarFrame {
+    /// Made in `a`'s buffers (taken, so a frame no one else holds is written in place).
+    static func blend(_ transition: ProjectTransition, progress q: Double, outgoing a: consuming PlanarFrame, incoming b: PlanarFrame) -> PlanarFrame {
         let q = min(1, max(0, q))
         switch transition.type {
         case .cut:
             return q < 0.5 ? a : b
         case .crossfade:
-            return mix(a, b, weight: q)
+            return mix(consume a, b, weight: q)
         case .dip:
             let colour: YUVColour = transition.colour == .white ? .white : .black
             let solid = PlanarFrame(width: a.width, height: a.height, colour: colour)
-            return q < 0.5 ? mix(a, solid, weight: 2 * q) : mix(solid, b, weight: 2 * q - 1)
+            return q < 0.5 ? mix(consume a, solid, weight: 2 * q) : mix(solid, b, weight: 2 * q - 1)
         case .wipe:
-            return wipe(a, b, progress: q, direction: transition.direction ?? .left)
+            return wipe(consume a, b, progress: q, direction: transition.direction ?? .left)
         case .slide:
             return slide(a, b, progress: q, direction: transition.direction ?? .left)
         }
     }
 
-    /// `(1 − w)·a + w·b` per sample, w in 1/256 steps.
-    static func mix(_ a: PlanarFrame, _ b: PlanarFrame, weight: Double) -> PlanarFrame {
+    /// `(1 − w)·a + w·b` per sample, w in 1/256 steps, in `a`'s buffers.
+    static func mix(_ a: consuming PlanarFrame, _ b: PlanarFrame, weight: Double) -> PlanarFrame {
         let w = Int32((weight * 256).rounded()), v = 256 - w
         // a·v + b·w + 128 ≤ 255·256 + 128 fits 16 bits: sixteen samples per SIMD step, exact.
         let vs = SIMD16<UInt16>(repeating: UInt16(v)), ws = SIMD16<UInt16>(repeating: UInt16(w))
         let half = SIMD16<UInt16>(repeating: 128)
-        func plane(_ x: [UInt8], _ y: [UInt8]) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: x.count) { out, count in
-                x.withUnsafeBufferPointer { xp in
-                    y.withUnsafeBufferPointer { yp in
-                        guard let xb = xp.baseAddress, let yb = yp.baseAddress, let ob = out.baseAddress else { return }
-                        var i = 0
-                        while i + 16 <= x.count {
-                            let a = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(xb + i).loadUnaligned(as: SIMD16<UInt8>.self))
-                            let b = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(yb + i).loadUnaligned(as: SIMD16<UInt8>.self))
-                            let mixed = (a &* vs &+ b &* ws &+ half) &>> 8
-                            UnsafeMutableRawPointer(ob + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: mixed), as: SIMD16<UInt8>.self)
-                            i += 16
-                        }
-                        while i < x.count {
-                            ob[i] = UInt8(truncatingIfNeeded: (Int32(xb[i]) * v + Int32(yb[i]) * w + 128) >> 8)
-                            i += 1
-                        }
+        func plane(_ x: inout [UInt8], _ y: [UInt8]) {
+            let count = min(x.count, y.count)
+            x.withUnsafeMutableBufferPointer { xp in
+                y.withUnsafeBufferPointer { yp in
+                    guard let xb = xp.baseAddress, let yb = yp.baseAddress else { return }
+                    var i = 0
+                    while i + 16 <= count {
+                        let a = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(xb + i).loadUnaligned(as: SIMD16<UInt8>.self))
+                        let b = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(yb + i).loadUnaligned(as: SIMD16<UInt8>.self))
+                        let mixed = (a &* vs &+ b &* ws &+ half) &>> 8
+                        UnsafeMutableRawPointer(xb + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: mixed), as: SIMD16<UInt8>.self)
+                        i += 16
+                    }
+                    while i < count {
+                        xb[i] = UInt8(truncatingIfNeeded: (Int32(xb[i]) * v + Int32(yb[i]) * w + 128) >> 8)
+                        i += 1
                     }
                 }
-                count = x.count
             }
         }
-        return PlanarFrame(width: a.width, height: a.height, y: plane(a.y, b.y), u: plane(a.u, b.u), v: plane(a.v, b.v))
+        plane(&a.y, b.y)
+        plane(&a.u, b.u)
+        plane(&a.v, b.v)
+        return a
     }
 
     /// The edge at `q` of the way across; pixels on B's side show B, the pixel the edge crosses
     /// is mixed by how much of it lies on B's side.
-    static func wipe(_ a: PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
-        var out = a
+    static func wipe(_ a: consuming PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
+        var out = consume a
         func apply(_ dst: inout [UInt8], _ src: [UInt8], width: Int, height: Int) {
             let horizontal = direction == .left || direction == .right
             let length = Double(horizontal ? width : height)
@@ -87,9 +89,9 @@ enum TransitionBlend {
                 }
             }
         }
-        apply(&out.y, b.y, width: a.width, height: a.height)
-        apply(&out.u, b.u, width: a.chromaWidth, height: a.chromaHeight)
-        apply(&out.v, b.v, width: a.chromaWidth, height: a.chromaHeight)
+        apply(&out.y, b.y, width: out.width, height: out.height)
+        apply(&out.u, b.u, width: out.chromaWidth, height: out.chromaHeight)
+        apply(&out.v, b.v, width: out.chromaWidth, height: out.chromaHeight)
         return out
     }
 

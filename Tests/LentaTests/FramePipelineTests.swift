@@ -61,6 +61,52 @@ struct FramePipelineTests {
         #expect(Set(single.map { $0.y }).count > 20)
     }
 
+    @Test("frames drawn over frames handed back to the pool are the frames drawn fresh")
+    func recycledFramesAreDrawnWhole() throws {
+        let fixture = try RenderFixture()
+        let object = try Self.story(fixture)
+        let compositor = try fixture.compositor(object, threads: 2)
+        compositor.lookahead = 30
+        let renderer = StoryRenderer(compositor: compositor)
+        renderer.framesAtOnce = 2
+        let alone = try fixture.compositor(object, threads: 1)
+        var count = 0
+        try renderer.forEachFrame { n, frame in
+            let fresh = try alone.frame(n)
+            #expect(frame == fresh, "frame \(n) differs when drawn over an earlier frame")
+            compositor.framePool.give(frame)
+            count += 1
+        }
+        #expect(count == alone.frameCount)
+        // Most frames were drawn over earlier ones (the first few are new; a still photo's and the
+        // title's frames are its own).
+        #expect(compositor.framePool.reuses > count / 2)
+    }
+
+    @Test("frames lent to libx264 make the same video as frames copied to it")
+    func lentFramesEncodeAsCopiedOnes() throws {
+        let fixture = try RenderFixture()
+        let object = try Self.story(fixture)
+        let compositor = try fixture.compositor(object, threads: 2)
+        let renderer = StoryRenderer(compositor: compositor)
+        renderer.framesAtOnce = 2
+        let copied = try StoryWriter(path: fixture.folder.path("copied.mp4"), preset: compositor.preset, audio: false, threads: 1)
+        copied.lendsFrames = false
+        let lent = try StoryWriter(path: fixture.folder.path("lent.mp4"), preset: compositor.preset, audio: false, threads: 1)
+        #expect(lent.lendsFrames)
+        try renderer.forEachFrame { _, frame in
+            try copied.appendVideo(frame)
+            // Back to the pool the compositor draws from, once libx264 lets go of it.
+            try lent.appendVideo(frame, recycling: compositor.framePool)
+        }
+        try copied.finish()
+        try lent.finish()
+        #expect(compositor.framePool.reuses > 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("copied.mp4")))
+        let b = try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("lent.mp4")))
+        #expect(a.count > 1000 && a == b)
+    }
+
     @Test("lenta frame gives the same PNG with --threads 1 and --threads 8")
     func frameCommandThreads() throws {
         let fixture = try RenderFixture()
