@@ -281,8 +281,7 @@ public struct FramePlan: @unchecked Sendable {
 
         func draw(width: Int, height: Int) throws -> PlanarFrame {
             if let drawn { return drawn }
-            var frame = PlanarFrame(width: width, height: height)
-            try layer.draw(at: time, progress: progress, into: &frame)
+            var frame = try layer.picture(at: time, progress: progress, width: width, height: height)
             // On the item's own frame, so the caption goes with it through transitions.
             caption?.draw(into: &frame, at: time.doubleValue, segmentLength: segmentLength)
             return frame

@@ -9,6 +9,18 @@ protocol StoryLayer: AnyObject {
     /// Whether `draw` may run on several threads at once, for frames in any order (it only reads
     /// what the layer prepared). A clip's decoder moves forward, so a clip's layer is drawn in order.
     var drawsConcurrently: Bool { get }
+    /// The segment's picture `time` seconds after its start, `width`×`height`: `draw` into a
+    /// black frame, unless the layer already holds the whole picture (a clip's picture that is
+    /// the frame itself, the title card), which it hands over without filling a frame first.
+    func picture(at time: Rational, progress: Double, width: Int, height: Int) throws -> PlanarFrame
+}
+
+extension StoryLayer {
+    func picture(at time: Rational, progress: Double, width: Int, height: Int) throws -> PlanarFrame {
+        var frame = PlanarFrame(width: width, height: height)
+        try draw(at: time, progress: progress, into: &frame)
+        return frame
+    }
 }
 
 /// The title card: its picture (`TitleCardPicture`), drawn once, for its whole duration.
@@ -20,6 +32,8 @@ final class TitleCardLayer: StoryLayer {
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws { frame = picture }
+
+    func picture(at time: Rational, progress: Double, width: Int, height: Int) throws -> PlanarFrame { picture }
 
     var drawsConcurrently: Bool { true }
 }

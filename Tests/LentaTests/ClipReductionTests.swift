@@ -29,6 +29,8 @@ struct ClipReductionTests {
         var frame = PlanarFrame(width: 320, height: 180)
         try layer.draw(at: Rational(1, 2), progress: 0.5, into: &frame)
         #expect(frame == reduced)
+        // Handed over as it is, without a black frame filled first.
+        #expect(try layer.picture(at: Rational(1, 2), progress: 0.5, width: 320, height: 180) == reduced)
 
         // The full-size picture, through the same colour table, has the same mean within a code.
         let full = try VideoReader(path: fixture.folder.path("big.mp4"), threads: 1)
@@ -52,6 +54,8 @@ struct ClipReductionTests {
         #expect(abs(square.frames.scale - 180.0 / 640.0) < 1e-9)
         var frame = PlanarFrame(width: 320, height: 180)
         try square.draw(at: Rational(1, 2), progress: 0.5, into: &frame)
+        // Not pixel for pixel: the picture is drawn into a black frame, as `draw` does.
+        #expect(try square.picture(at: Rational(1, 2), progress: 0.5, width: 320, height: 180) == frame)
         let mean = { (x: Range<Int>) in RenderFixture.meanLuma(frame, x: x, y: 0..<180) }
         // Black bars beside the picture (limited range: 16), the picture between them.
         #expect(mean(0..<60) < 17 && mean(260..<320) < 17)
