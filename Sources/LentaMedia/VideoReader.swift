@@ -42,6 +42,12 @@ public final class VideoReader {
     /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
     /// several frames at once (see `DecoderContext`), and their decoder's memory handed back.
     static let largePicture = 2 * 1920 * 1080
+    /// Whether the clip's pictures are large (see `largePicture`): its decoder's pool then holds
+    /// several of them at full size, 12–25 MB each.
+    public var hasLargePictures: Bool { Self.isLarge(width: width, height: height) }
+
+    /// Whether pictures of this size are large (see `largePicture`).
+    public static func isLarge(width: Int, height: Int) -> Bool { width * height > largePicture }
 
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
@@ -137,7 +143,7 @@ public final class VideoReader {
     /// large clip's decoder held back to the system: glibc keeps freed memory in the arenas of
     /// the decoder's threads, and the next clip's decoder runs on other threads.
     public func close() {
-        let large = width * height > Self.largePicture
+        let large = hasLargePictures
         frames = nil
         current = nil
         upcoming = nil
