@@ -1,6 +1,6 @@
 /// Returns freed heap memory to the system: glibc keeps it in its arenas otherwise, where a
 /// large decode's buffers would stay counted against the process after it is over.
-func returnFreedMemory() {
+public func returnFreedMemory() {
     #if canImport(Glibc)
     _ = glibcMallocTrim(0)
     #endif

@@ -50,6 +50,22 @@ package final class ScaleContext {
                                      0, 1 << 16, 1 << 16)
     }
 
+    /// Converts `source` into three planes the caller owns (a planar destination format), each
+    /// `strides` bytes a row: no frame is allocated and copied out again.
+    package func convert(_ source: CodecFrame, into planes: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer),
+                         strides: (Int, Int, Int)) throws {
+        let f = source.pointer.pointee
+        let sourcePlanes: [UnsafePointer<UInt8>?] = [f.data.0, f.data.1, f.data.2, f.data.3].map { $0.map { UnsafePointer($0) } }
+        let sourceStrides: [Int32] = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
+        let destination: [UnsafeMutablePointer<UInt8>?] = [planes.0, planes.1, planes.2].map { $0.assumingMemoryBound(to: UInt8.self) } + [nil]
+        let destinationStrides: [Int32] = [Int32(strides.0), Int32(strides.1), Int32(strides.2), 0]
+        let rows = sws_scale(context, sourcePlanes, sourceStrides, 0, Int32(sourceHeight), destination, destinationStrides)
+        try check(rows, "scale picture", path: path)
+        guard rows == Int32(destinationHeight) else {
+            throw MediaError("scale picture", path: path, reason: "libswscale wrote \(rows) of \(destinationHeight) rows")
+        }
+    }
+
     /// Converts `source` into a new frame of the destination's size and format.
     package func convert(_ source: CodecFrame) throws -> CodecFrame {
         let output = try CodecFrame.video(width: destinationWidth, height: destinationHeight, format: destinationFormat, path: path)

@@ -28,6 +28,10 @@ public final class VideoReader {
     private var current: TimedFrame?
     private var upcoming: TimedFrame?
     private var ended = false
+    /// The time between the last two frames decoded in order (what `advance` expects next).
+    private var step: Rational?
+    /// Whether `advance` may let go of a frame it expects to pass over (until a guess misses).
+    private var dropsPassedOver = true
     private var scaler: ScaleContext?
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
@@ -38,6 +42,12 @@ public final class VideoReader {
     /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
     /// several frames at once (see `DecoderContext`), and their decoder's memory handed back.
     static let largePicture = 2 * 1920 * 1080
+    /// Whether the clip's pictures are large (see `largePicture`): its decoder's pool then holds
+    /// several of them at full size, 12–25 MB each.
+    public var hasLargePictures: Bool { Self.isLarge(width: width, height: height) }
+
+    /// Whether pictures of this size are large (see `largePicture`).
+    public static func isLarge(width: Int, height: Int) -> Bool { width * height > largePicture }
 
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
@@ -101,6 +111,13 @@ public final class VideoReader {
             try seek(to: time)
         }
         try advance(to: time)
+        if let held = current, held.frame == nil, held.picture == nil {
+            // A frame let go of as passed over is the one to show after all (timestamps that
+            // are not evenly spaced): decoded again, and no frame is let go of from now on.
+            dropsPassedOver = false
+            try seek(to: time)
+            try advance(to: time)
+        }
         if current != nil {
             return try shown(&current)
         }
@@ -126,7 +143,7 @@ public final class VideoReader {
     /// large clip's decoder held back to the system: glibc keeps freed memory in the arenas of
     /// the decoder's threads, and the next clip's decoder runs on other threads.
     public func close() {
-        let large = width * height > Self.largePicture
+        let large = hasLargePictures
         frames = nil
         current = nil
         upcoming = nil
@@ -135,10 +152,24 @@ public final class VideoReader {
         if large { returnFreedMemory() }
     }
 
-    /// Decodes forward until the next frame starts after `time`.
+    /// Decodes forward until the next frame starts after `time`. No decoded frame is held while
+    /// the next one is decoded, so the decoder's pool never needs a picture more than its own
+    /// (25 MB at 2160p 10-bit): the frame that will most likely be shown (the next is due a whole
+    /// step after it, past `time`) is made into its picture first, and one that will most likely
+    /// be passed over (decoding through to a seek's time, a 60 fps clip in a 30 fps story) is let
+    /// go of. A guess that let go of the frame to show is caught by `timedFrame`.
     private func advance(to time: Rational) throws {
         while true {
-            if upcoming == nil, !ended { try decodeNext() }
+            if upcoming == nil, !ended {
+                if let held = current, held.frame != nil, let step {
+                    if held.time + step > time {
+                        _ = try shown(&current)
+                    } else if dropsPassedOver {
+                        current?.frame = nil
+                    }
+                }
+                try decodeNext()
+            }
             guard let next = upcoming, next.time <= time else { return }
             current = next
             upcoming = nil
@@ -160,6 +191,7 @@ public final class VideoReader {
             let t = Rational((stamp - startTime) * Int64(timeBase.num), Int64(timeBase.den))
             // Frames that do not move forward (duplicates after a seek) are skipped.
             if let current, t <= current.time { frame.unreference(); continue }
+            if let current { step = t - current.time }
             upcoming = TimedFrame(time: t, frame: frame)
             return
         }
@@ -215,10 +247,46 @@ public final class VideoReader {
             scaler = s
         }
         guard let scaler else { throw MediaError("convert video frame", path: path, reason: "no scaler") }
+        // Reduced straight into the picture's planes when their rows keep libswscale's 16-byte
+        // steps (1080p and most sizes): no frame in between, no copy.
+        let sampleBytes = depth > 8 ? 2 : 1
+        if (size.width * sampleBytes) % 16 == 0, (((size.width + 1) / 2) * sampleBytes) % 16 == 0 {
+            if depth > 8 {
+                let (y, u, v) = try Self.planes(UInt16.self, scaler, frame, width: size.width, height: size.height)
+                return .deep(DeepPlanarFrame(width: size.width, height: size.height, bitDepth: 10, y: y, u: u, v: v))
+            }
+            let (y, u, v) = try Self.planes(UInt8.self, scaler, frame, width: size.width, height: size.height)
+            return .eightBit(PlanarFrame(width: size.width, height: size.height, y: y, u: u, v: v))
+        }
         let converted = try scaler.convert(frame)
         if let planar = converted.planarFrame() { return .eightBit(planar) }
         if let deep = converted.deepPlanarFrame() { return .deep(deep) }
         throw MediaError("convert video frame", path: path, reason: "libswscale gave no 4:2:0 picture")
+    }
+}
+
+extension VideoReader {
+    /// The 4:2:0 planes of `frame` converted by `scaler`, written where they are kept.
+    fileprivate static func planes<T: FixedWidthInteger>(_ type: T.Type, _ scaler: ScaleContext, _ frame: CodecFrame,
+                                                         width: Int, height: Int) throws -> ([T], [T], [T]) {
+        let chroma = ((width + 1) / 2) * ((height + 1) / 2)
+        let size = MemoryLayout<T>.stride
+        var u: [T] = [], v: [T] = []
+        let y = try [T](unsafeUninitializedCapacity: width * height) { yPlane, yCount in
+            u = try [T](unsafeUninitializedCapacity: chroma) { uPlane, uCount in
+                v = try [T](unsafeUninitializedCapacity: chroma) { vPlane, vCount in
+                    guard let yBase = yPlane.baseAddress, let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress else {
+                        throw MediaError("convert video frame", path: scaler.path, reason: "no memory for the picture")
+                    }
+                    try scaler.convert(frame, into: (UnsafeMutableRawPointer(yBase), UnsafeMutableRawPointer(uBase), UnsafeMutableRawPointer(vBase)),
+                                       strides: (width * size, (width + 1) / 2 * size, (width + 1) / 2 * size))
+                    vCount = chroma
+                }
+                uCount = chroma
+            }
+            yCount = width * height
+        }
+        return (y, u, v)
     }
 }
 

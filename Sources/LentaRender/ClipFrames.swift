@@ -7,20 +7,33 @@ import LentaMedia
 /// pass read the same `ClipFrames`, so a clip is decoded and graded once however many shapes
 /// show it; each shape asks for the same times in the same order (one timeline, frames planned
 /// in lockstep), and the last graded picture serves them all.
-/// Unchecked: the reader and the kept picture are used only while holding `lock`.
+///
+/// When a transition brings in the next clip, the pictures this one still shows can be graded
+/// ahead (`keep`) and its decoder let go of, so only one decoder is alive at a time.
+/// Unchecked: the reader, the kept pictures and the last graded one are used only while holding `lock`.
 final class ClipFrames: @unchecked Sendable {
-    private let reader: VideoReader
+    /// nil once `keep` let go of it; opened again if a time outside what was kept is asked.
+    private var reader: VideoReader?
+    private let source: MediaSource
+    private let threads: Int
+    private var readerScale: Double = 1
     private let colour: ItemColour
     private let lock = NSLock()
     /// The last graded picture and the source timestamp of the picture it was graded from.
     private var graded: (time: Rational, frame: PlanarFrame)?
+    /// The pictures graded ahead by `keep`, by the time asked, in order.
+    private var kept: [(time: Rational, frame: PlanarFrame)] = []
+    private var keptAny = false
 
     /// The clip's size as shown (upright).
     let width: Int
     let height: Int
 
     init(item: ResolvedItem, colour: ItemColour, threads: Int) throws {
-        reader = try VideoReader(source: item.source, threads: threads)
+        let reader = try VideoReader(source: item.source, threads: threads)
+        self.reader = reader
+        source = item.source
+        self.threads = threads
         // The opened stream knows its colours at least as well as the header probe did.
         colour.source = reader.colour
         self.colour = colour
@@ -29,26 +42,91 @@ final class ClipFrames: @unchecked Sendable {
     }
 
     // Freed when the last layer reading it goes (its segment is over in every shape).
-    deinit { reader.close() }
+    deinit {
+        reader?.close()
+        // The kept pictures were allocated beside the next clip's decoder: the holes they leave
+        // would stay resident until reused.
+        if keptAny { returnFreedMemory() }
+    }
 
     /// Has the reader reduce each picture to `scale` of its size (a single shape's clip that is
     /// larger than it needs).
     func reduce(to scale: Double) {
-        lock.withLock { reader.scale = scale }
+        lock.withLock {
+            readerScale = scale
+            reader?.scale = scale
+        }
     }
 
     /// The share of its size each picture is handed on at (1: whole).
-    var scale: Double { lock.withLock { reader.scale } }
+    var scale: Double { lock.withLock { readerScale } }
+
+    /// Whether the clip's decoder is alive (not let go of by `keep`).
+    var isDecoding: Bool { lock.withLock { reader != nil } }
 
     /// The clip's picture at `time` (the frame with the greatest timestamp not after it),
     /// converted and graded by the item's colour table.
     func graded(at time: Rational) throws -> PlanarFrame {
         try lock.withLock {
-            let shown = try reader.timedFrame(at: time)
-            if let graded, graded.time == shown.time { return graded.frame }
-            let frame = colour.convert(shown.frame)
-            graded = (shown.time, frame)
-            return frame
+            if reader == nil {
+                // Times are asked in order: what was kept before `time` is shown no more.
+                if let first = kept.firstIndex(where: { $0.time >= time }) { kept.removeFirst(first) } else { kept = [] }
+                if let picture = kept.first, picture.time == time { return picture.frame }
+                // Asked out of order (`lenta frame`, a test): decoded again, as before `keep`.
+                kept = []
+            }
+            return try decodeAndGrade(at: time)
         }
+    }
+
+    /// Grades the pictures at `times` (ascending, the ones the story still asks for) now, while
+    /// they take at most `bytes`, and lets go of the decoder: the next clip's can then be
+    /// opened without this one's alive beside it. Only a decoder of large pictures is let go
+    /// of; nothing changes either when the pictures would take more (a long transition keeps
+    /// both decoders) or the decoding fails (the error comes when the picture is asked for).
+    /// Returns whether the decoder was let go of.
+    @discardableResult
+    func keep(times: [Rational], bytes: Int) -> Bool {
+        lock.withLock {
+            // A 1080p decoder takes less than the pictures would (some 25 MB against 47 MB for
+            // a 0.5 s crossfade, measured); a 2160p one's pool of full-size pictures far more.
+            guard let reader, reader.hasLargePictures, let last = graded, !times.isEmpty else { return false }
+            // Each kept picture is the size of the last one graded (the same reader, the same scale).
+            let each = last.frame.y.count + last.frame.u.count + last.frame.v.count
+            guard each * times.count <= bytes else { return false }
+            var pictures: [(time: Rational, frame: PlanarFrame)] = []
+            pictures.reserveCapacity(times.count)
+            do {
+                for time in times { pictures.append((time, try decodeAndGrade(at: time))) }
+            } catch {
+                return false
+            }
+            kept = pictures
+            keptAny = true
+            // Closing a decoder of large pictures hands its memory back.
+            reader.close()
+            self.reader = nil
+            return true
+        }
+    }
+
+    /// The reader's picture at `time`, graded (the last one reused when it is the same picture).
+    /// Called holding `lock`.
+    private func decodeAndGrade(at time: Rational) throws -> PlanarFrame {
+        let reader = try openReader()
+        let shown = try reader.timedFrame(at: time)
+        if let graded, graded.time == shown.time { return graded.frame }
+        let frame = colour.convert(shown.frame)
+        graded = (shown.time, frame)
+        return frame
+    }
+
+    /// The reader, opened again when `keep` let go of it. Called holding `lock`.
+    private func openReader() throws -> VideoReader {
+        if let reader { return reader }
+        let reopened = try VideoReader(source: source, threads: threads)
+        reopened.scale = readerScale
+        reader = reopened
+        return reopened
     }
 }

@@ -45,7 +45,7 @@ final class ClipLayer: StoryLayer {
         let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
                                     scaleY: Double(pixels.height) / Double(frames.height))
         let placement = geometry.placement(at: progress)
-        if Self.mapsPixelForPixel(pixels, picture, placement, into: frame) {
+        if Self.mapsPixelForPixel(pixels, picture, placement, width: frame.width, height: frame.height) {
             frame = pixels
             return
         }
@@ -66,13 +66,25 @@ final class ClipLayer: StoryLayer {
     /// picture itself, with no resampling pass. (Within a millionth of a pixel: the geometry's
     /// arithmetic in Double may leave that much where the exact answer is a whole pixel.)
     static func mapsPixelForPixel(_ pixels: PlanarFrame, _ picture: PlacedPicture, _ placement: ItemGeometry.Placement,
-                                  into frame: PlanarFrame) -> Bool {
+                                  width: Int, height: Int) -> Bool {
         let m = placement.map
         let tolerance = 1e-6
         let exact = { (value: Double, wanted: Double) in abs(value - wanted) <= tolerance }
-        return pixels.width == frame.width && pixels.height == frame.height
+        return pixels.width == width && pixels.height == height
             && picture.originX == 0 && picture.originY == 0 && m.b == 0 && m.c == 0
             && exact(m.a * picture.scaleX, 1) && exact(m.d * picture.scaleY, 1) && exact(m.tx, 0) && exact(m.ty, 0)
-            && placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
+            && placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(width) && placement.y1 >= Double(height)
+    }
+
+    /// The frame itself when the clip's picture maps pixel for pixel (no black frame filled
+    /// first only to be replaced); otherwise drawn into one.
+    func picture(at time: Rational, progress: Double, width: Int, height: Int, pool: PlanarFramePool?) throws -> PlanarFrame {
+        let pixels = try frames.graded(at: trimStart + time)
+        let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
+                                    scaleY: Double(pixels.height) / Double(frames.height))
+        if Self.mapsPixelForPixel(pixels, picture, geometry.placement(at: progress), width: width, height: height) { return pixels }
+        var frame = pool?.take(width: width, height: height) ?? PlanarFrame(width: width, height: height)
+        try draw(at: time, progress: progress, into: &frame)
+        return frame
     }
 }

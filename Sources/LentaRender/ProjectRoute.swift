@@ -26,10 +26,16 @@ public enum ProjectRoute {
         return RouteStops.build(from: inTimeOrder(items.map { located($0, places) }))
     }
 
+    /// Whether an item has a position the gazetteer would name.
+    static func isLocated(_ metadata: MediaMetadata) -> Bool {
+        metadata.location?.isPlausible ?? false
+    }
+
     /// An item as the route sees it: its position, its place as a scan would name it, and its
     /// capture time (with the offset of the place when the file had none).
-    static func located(_ metadata: MediaMetadata, _ gazetteer: Gazetteer) -> LocatedItem {
-        guard let point = metadata.location, point.isPlausible else {
+    /// (`gazetteer` may be nil only for an item that `isLocated` says has no position.)
+    static func located(_ metadata: MediaMetadata, _ gazetteer: Gazetteer?) -> LocatedItem {
+        guard let point = metadata.location, point.isPlausible, let gazetteer else {
             return LocatedItem(time: metadata.captureTime, point: nil, placeName: nil)
         }
         let place = gazetteer.itemPlace(at: point)

@@ -29,6 +29,10 @@ public final class StoryCompositor {
     public var lookahead: Int
     /// Frames the encoder is done with, drawn over again (`StoryWriter.appendVideo(_:recycling:)`).
     public let framePool = PlanarFramePool()
+    /// At most this much of an outgoing clip's pictures is graded ahead when a transition
+    /// brings in another clip, so that its decoder goes before the next one opens (0: never;
+    /// longer transitions keep both decoders). 64 MB holds 20 pictures at 1080p.
+    var transitionPictureBytes = 64 << 20
     /// The decodes this compositor shares with the compositors of the story's other shapes, and
     /// which of `sharing.presets` is its own; nil when the story is rendered in one shape.
     let sharing: (sources: SharedSources, shape: Int)?
@@ -76,6 +80,9 @@ public final class StoryCompositor {
             let segment = timeline.segments[index]
             let local = t - segment.start
             let progress = segment.length.numerator == 0 ? 0 : min(1, max(0, (local / segment.length).doubleValue))
+            if layers[index] == nil, preparing[index] == nil, let outgoing = visible.first, outgoing != index {
+                keepOutgoingPictures(outgoing, from: n, before: index)
+            }
             let layer = try layer(index)
             var part = FramePlan.Part(layer: layer, time: local, progress: progress, caption: try caption(index),
                                       segmentLength: segment.length.doubleValue)
@@ -93,6 +100,26 @@ public final class StoryCompositor {
             blend = (out.transitionOut, q)
         }
         return FramePlan(width: preset.width, height: preset.height, parts: Array(parts.prefix(2)), blend: blend, pool: framePool)
+    }
+
+    /// Before segment `incoming`'s clip opens its decoder: when both clips have large pictures
+    /// (2160p), the outgoing clip's pictures for frames `n` to its end are graded now and its
+    /// decoder let go of (`ClipFrames.keep`), so two such decoders are never alive together
+    /// (713 against 560 MB for a crossfade between two 2160p HEVC clips). Between a large and a
+    /// 1080p clip both decoders are kept: the 1080p one takes less than the pictures would.
+    /// The pictures are the ones the frames would have shown.
+    private func keepOutgoingPictures(_ outgoing: Int, from n: Int, before incoming: Int) {
+        guard transitionPictureBytes > 0, case .item(let i) = timeline.segments[incoming].content, story.items[i].isVideo,
+              let width = story.items[i].metadata.width, let height = story.items[i].metadata.height,
+              VideoReader.isLarge(width: width, height: height), let clip = layers[outgoing] as? ClipLayer else { return }
+        let out = timeline.segments[outgoing]
+        let times = (n..<max(n, out.endFrame)).map { clip.trimStart + (timeline.time(ofFrame: $0) - out.start) }
+        clip.frames.keep(times: times, bytes: transitionPictureBytes)
+    }
+
+    /// Clip decoders alive in this compositor's layers (the test of `keepOutgoingPictures`).
+    var liveClipDecoders: Int {
+        layers.values.filter { ($0 as? ClipLayer)?.frames.isDecoding == true }.count
     }
 
     /// The layer of a segment, made (or waited for) when first needed.
@@ -283,9 +310,7 @@ public struct FramePlan: @unchecked Sendable {
 
         func draw(width: Int, height: Int, pool: PlanarFramePool) throws -> PlanarFrame {
             if let drawn { return drawn }
-            // A layer draws every pixel, so an earlier frame's buffers serve.
-            var frame = pool.take(width: width, height: height)
-            try layer.draw(at: time, progress: progress, into: &frame)
+            var frame = try layer.picture(at: time, progress: progress, width: width, height: height, pool: pool)
             // On the item's own frame, so the caption goes with it through transitions.
             caption?.draw(into: &frame, at: time.doubleValue, segmentLength: segmentLength)
             return frame

@@ -9,6 +9,24 @@ protocol StoryLayer: AnyObject {
     /// Whether `draw` may run on several threads at once, for frames in any order (it only reads
     /// what the layer prepared). A clip's decoder moves forward, so a clip's layer is drawn in order.
     var drawsConcurrently: Bool { get }
+    /// The segment's picture `time` seconds after its start, `width`×`height`: `draw` into a
+    /// frame from `pool` (an earlier frame's buffers serve, as a layer draws every pixel) or a
+    /// new black one, unless the layer already holds the whole picture (a clip's picture that is
+    /// the frame itself, the title card), which it hands over without filling a frame first.
+    func picture(at time: Rational, progress: Double, width: Int, height: Int, pool: PlanarFramePool?) throws -> PlanarFrame
+}
+
+extension StoryLayer {
+    func picture(at time: Rational, progress: Double, width: Int, height: Int, pool: PlanarFramePool?) throws -> PlanarFrame {
+        var frame = pool?.take(width: width, height: height) ?? PlanarFrame(width: width, height: height)
+        try draw(at: time, progress: progress, into: &frame)
+        return frame
+    }
+
+    /// `picture` drawn, where it is drawn, into a new frame.
+    func picture(at time: Rational, progress: Double, width: Int, height: Int) throws -> PlanarFrame {
+        try picture(at: time, progress: progress, width: width, height: height, pool: nil)
+    }
 }
 
 /// The title card: its picture (`TitleCardPicture`), drawn once, for its whole duration.
@@ -20,6 +38,8 @@ final class TitleCardLayer: StoryLayer {
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws { frame = picture }
+
+    func picture(at time: Rational, progress: Double, width: Int, height: Int, pool: PlanarFramePool?) throws -> PlanarFrame { picture }
 
     var drawsConcurrently: Bool { true }
 }

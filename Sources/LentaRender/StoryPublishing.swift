@@ -22,14 +22,19 @@ public struct StoryPublishing {
     public let cues: [SubtitleCue]
 
     init(compositor: StoryCompositor, gazetteer: Gazetteer? = nil) throws {
-        let places: Gazetteer
-        do {
-            places = try gazetteer ?? Gazetteer.bundled()
-        } catch {
-            throw RenderError("cannot read the place names for the chapters: \(error)")
+        // The gazetteer (some 15 MB, kept for the process) is read only for a story with a
+        // position to name: phone clips often have none.
+        let items = compositor.story.items.map(\.metadata)
+        var places = gazetteer
+        if places == nil, items.contains(where: ProjectRoute.isLocated) {
+            do {
+                places = try Gazetteer.bundled()
+            } catch {
+                throw RenderError("cannot read the place names for the chapters: \(error)")
+            }
         }
         let project = compositor.story.project, timeline = compositor.timeline
-        let located = compositor.story.items.map { ProjectRoute.located($0.metadata, places) }
+        let located = items.map { ProjectRoute.located($0, places) }
         let placeRuns = Self.runs(timeline: timeline) { located[$0].placeName }
         var chapters: [StoryChapter] = []
         switch compositor.preset.chapterMode {

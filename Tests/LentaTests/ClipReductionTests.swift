@@ -29,6 +29,8 @@ struct ClipReductionTests {
         var frame = PlanarFrame(width: 320, height: 180)
         try layer.draw(at: Rational(1, 2), progress: 0.5, into: &frame)
         #expect(frame == reduced)
+        // Handed over as it is, without a black frame filled first.
+        #expect(try layer.picture(at: Rational(1, 2), progress: 0.5, width: 320, height: 180) == reduced)
 
         // The full-size picture, through the same colour table, has the same mean within a code.
         let full = try VideoReader(path: fixture.folder.path("big.mp4"), threads: 1)
@@ -52,9 +54,42 @@ struct ClipReductionTests {
         #expect(abs(square.frames.scale - 180.0 / 640.0) < 1e-9)
         var frame = PlanarFrame(width: 320, height: 180)
         try square.draw(at: Rational(1, 2), progress: 0.5, into: &frame)
+        // Not pixel for pixel: the picture is drawn into a black frame, as `draw` does.
+        #expect(try square.picture(at: Rational(1, 2), progress: 0.5, width: 320, height: 180) == frame)
         let mean = { (x: Range<Int>) in RenderFixture.meanLuma(frame, x: x, y: 0..<180) }
         // Black bars beside the picture (limited range: 16), the picture between them.
         #expect(mean(0..<60) < 17 && mean(260..<320) < 17)
         #expect(mean(80..<240) > 20)
+    }
+
+    @Test("a crossfade out of a 2160p-sized clip keeps the pictures it still shows and lets its decoder go; the frames are the same")
+    func crossfadeKeepsOneDecoder() throws {
+        let fixture = try RenderFixture()
+        // Above `VideoReader.largePicture` (2 × 1080p): a decoder worth letting go of.
+        let video = SyntheticVideo(width: 2720, height: 1536, frameRate: 30, seconds: 0.5, withAudio: false)
+        try SyntheticMedia.video(video, to: fixture.folder.path("a.mp4"))
+        let story: [String: Any] = [
+            "lenta": 1, "defaults": ["fit": "fill", "kenBurns": "none"],
+            "items": [["path": "a.mp4", "trim": [0.1, 0.5], "transition": ["type": "crossfade", "duration": 0.2]],
+                      ["path": "a.mp4", "trim": [0, 0.4]]],
+        ]
+        let keeping = try fixture.compositor(story)
+        let both = try fixture.compositor(story)
+        both.transitionPictureBytes = 0
+        let crossfade = keeping.timeline.segments[1].firstFrame ..< keeping.timeline.segments[0].endFrame
+        #expect(crossfade.count == 6)
+        for n in 0..<keeping.frameCount {
+            #expect(try keeping.frame(n) == both.frame(n), "frame \(n)")
+            // Both layers are alive until the crossfade's last frame lets the outgoing one go.
+            if crossfade.dropLast().contains(n) {
+                #expect(keeping.liveClipDecoders == 1, "frame \(n)")
+                #expect(both.liveClipDecoders == 2, "frame \(n)")
+            }
+        }
+        // Asked out of order (as `lenta frame` may): the clip is decoded again, the same frames.
+        let alone = try fixture.compositor(story)
+        for n in crossfade.reversed() {
+            #expect(try alone.frame(n) == both.frame(n), "frame \(n) asked alone")
+        }
     }
 }

@@ -168,6 +168,28 @@ struct RenderStoryTests {
         }
     }
 
+    @Test("a frame the reader let go of as passed over is decoded again when the next one comes late, and is shown")
+    func passedOverFrameComesBack() throws {
+        let fixture = try RenderFixture()
+        // Frames at 0, 1/30, 7/30, 8/30, 14/30, …: after 0 and 1/30 the reader expects 2/30 and
+        // lets 1/30 go on its way to 6/30, but 7/30 comes next, so 1/30 is the frame to show.
+        let spec = SyntheticVideo(width: 320, height: 240, frameRate: 30, seconds: 2, variableFrameRate: true)
+        try SyntheticMedia.video(spec, to: fixture.folder.path("vfr.mp4"))
+        let starts = spec.frameStartTimes
+        func expected(_ t: Rational) -> Int { (starts.lastIndex { $0 <= t.doubleValue + 1e-9 }) ?? 0 }
+        for n in [6, 13, 20, 27, 41] {
+            let t = Rational(Int64(n), 30)
+            let fresh = try VideoReader(path: fixture.folder.path("vfr.mp4"))
+            #expect(Self.frameIndex(try fresh.frame(at: t)) == expected(t), "a fresh reader at \(n)/30 s")
+        }
+        // One reader, asked every 1/10 s: each ask decodes through frames it passes over.
+        let reader = try VideoReader(path: fixture.folder.path("vfr.mp4"))
+        for n in 0..<20 {
+            let t = Rational(Int64(n), 10)
+            #expect(Self.frameIndex(try reader.frame(at: t)) == expected(t), "one reader at \(n)/10 s")
+        }
+    }
+
     @Test("trim is exact to the frame on a constant-rate clip")
     func trimExact() throws {
         let fixture = try RenderFixture()
