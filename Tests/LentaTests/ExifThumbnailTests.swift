@@ -16,7 +16,7 @@ private let thumbnailWriter = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].f
 @Suite(.enabled(if: thumbnailWriter != nil, "SKIPPED: needs exiftool (make deps) to store EXIF thumbnails"))
 struct ExifThumbnailTests {
     static let exiftool = thumbnailWriter
-    static let camera = SyntheticExif(make: "Google", model: "Pixel 8", dateTimeOriginal: "2024:05:03 10:00:00")
+    static let camera = QualityAnalysisTests.camera
 
     /// Writes `picture` as a JPEG with the camera's EXIF and, when given, `thumbnail` stored in IFD1 (by exiftool).
     static func photo(_ picture: SyntheticPicture, thumbnail: SyntheticPicture?, to path: String, in temp: TemporaryFolder) throws {
@@ -28,12 +28,7 @@ struct ExifThumbnailTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    static func analyse(_ path: String) throws -> ItemQuality {
-        guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: 2e9) else {
-            throw MediaError("probe", path: path, reason: "not media")
-        }
-        return try QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "test")
-    }
+    static func analyse(_ path: String) throws -> ItemQuality { try QualityAnalysisTests.analyse(path) }
 
     @Test func userScannedLargePhoneJPEGsMeasuredOnTheirThumbnails() throws {
         let temp = try TemporaryFolder()
