@@ -17,6 +17,11 @@ public final class Catalog {
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.label = "lenta.catalog"
+        // One process opens the catalog at a time: two opening a new catalog at once race to
+        // switch it to WAL, and the loser's `PRAGMA journal_mode = WAL` fails at once with
+        // SQLITE_BUSY (its busy timeout does not cover that switch). The same lock then covers
+        // the migrations.
+        let opening = try FileLock(path: path + ".schema-lock", wait: true)
         // Another application's SQLite file is refused before it is opened for writing (a pool
         // would already switch it to WAL).
         if FileManager.default.fileExists(atPath: path) {
@@ -27,20 +32,22 @@ public final class Catalog {
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try CatalogIdentity.claim(pool, path: path)
-        try self.init(path: path, database: pool)
+        try self.init(path: path, database: pool, holding: opening)
+        withExtendedLifetime(opening) {}
     }
 
     /// The catalog in `database`, its schema brought up to date.
-    private init(path: String, database: any DatabaseWriter) throws {
+    /// - Parameter lock: the catalog's schema lock, when the caller already holds it.
+    private init(path: String, database: any DatabaseWriter, holding lock: FileLock? = nil) throws {
         self.path = path
         self.database = database
         let migrator = CatalogSchema.migrator
         if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
             // GRDB checks which migrations ran outside their transaction: two processes opening a
             // new (or older) catalog at once would both run them. One at a time, then.
-            let lock = try FileLock(path: path + ".schema-lock", wait: true)
+            let held = try lock ?? FileLock(path: path + ".schema-lock", wait: true)
             try migrator.migrate(database)
-            withExtendedLifetime(lock) {}
+            withExtendedLifetime(held) {}
         }
     }
 
