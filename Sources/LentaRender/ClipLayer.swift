@@ -41,10 +41,20 @@ final class ClipLayer: StoryLayer {
     var drawsConcurrently: Bool { false }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
+        draw(try shown(at: time, progress: progress), into: &frame)
+    }
+
+    /// The graded picture at `time` and where it goes at `progress`.
+    private func shown(at time: Rational, progress: Double) throws -> (pixels: PlanarFrame, picture: PlacedPicture, placement: ItemGeometry.Placement) {
         let pixels = try frames.graded(at: trimStart + time)
         let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
                                     scaleY: Double(pixels.height) / Double(frames.height))
-        let placement = geometry.placement(at: progress)
+        return (pixels, picture, geometry.placement(at: progress))
+    }
+
+    private func draw(_ shown: (pixels: PlanarFrame, picture: PlacedPicture, placement: ItemGeometry.Placement),
+                      into frame: inout PlanarFrame) {
+        let (pixels, picture, placement) = shown
         if Self.mapsPixelForPixel(pixels, picture, placement, width: frame.width, height: frame.height) {
             frame = pixels
             return
@@ -79,12 +89,10 @@ final class ClipLayer: StoryLayer {
     /// The frame itself when the clip's picture maps pixel for pixel (no black frame filled
     /// first only to be replaced); otherwise drawn into one.
     func picture(at time: Rational, progress: Double, width: Int, height: Int, pool: PlanarFramePool?) throws -> PlanarFrame {
-        let pixels = try frames.graded(at: trimStart + time)
-        let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
-                                    scaleY: Double(pixels.height) / Double(frames.height))
-        if Self.mapsPixelForPixel(pixels, picture, geometry.placement(at: progress), width: width, height: height) { return pixels }
+        let shown = try shown(at: time, progress: progress)
+        if Self.mapsPixelForPixel(shown.pixels, shown.picture, shown.placement, width: width, height: height) { return shown.pixels }
         var frame = pool?.take(width: width, height: height) ?? PlanarFrame(width: width, height: height)
-        try draw(at: time, progress: progress, into: &frame)
+        draw(shown, into: &frame)
         return frame
     }
 }
