@@ -188,6 +188,15 @@ public final class LibraryScanner {
             guard case .media(_, let hash) = p else { continue }
             if measured[hash] == nil, leaders.insert(hash).inserted { toMeasure.append(i) }
         }
+        // Costliest first (clips, then the largest pictures): the cores hand out work in this
+        // order, so a 4K clip met last would leave one core working alone at the end.
+        let cost: (Int) -> Double = { i in
+            guard case .media(let scanned, _) = probes[i] else { return 0 }
+            let m = scanned.metadata
+            let pixels = Double(max(1, (m.width ?? 1) * (m.height ?? 1)))
+            return m.kind == .video ? 1e12 + pixels * max(1, m.duration ?? 1) : pixels
+        }
+        toMeasure.sort { (cost($0), $1) > (cost($1), $0) }
         let slots = Mutex((results: [Int: Measured](), finished: 0))
         let measuring = toMeasure
         DispatchQueue.concurrentPerform(iterations: measuring.count) { k in

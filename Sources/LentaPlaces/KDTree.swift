@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A k-d tree over points on the unit sphere, stored as 3-D unit vectors.
@@ -26,23 +27,15 @@ struct KDTree: Sendable {
         precondition(x.count == y.count && y.count == z.count)
         var nodes = (0..<x.count).map { Node(x: x[$0], y: y[$0], z: z[$0], item: Int32($0), axis: 0) }
         nodes.withUnsafeMutableBufferPointer { buffer in
-            KDTree.build(buffer, 0, buffer.count)
+            KDTree.build(buffer, 0, buffer.count, parallelDepth: 2)
         }
         self.nodes = nodes
     }
 
-    @inline(__always)
-    private static func coordinate(_ n: Node, _ axis: UInt8) -> Double {
-        axis == 0 ? n.x : (axis == 1 ? n.y : n.z)
-    }
-
-    @inline(__always)
-    private static func less(_ a: Node, _ b: Node, _ axis: UInt8) -> Bool {
-        let ca = coordinate(a, axis), cb = coordinate(b, axis)
-        return ca < cb || (ca == cb && a.item < b.item)
-    }
-
-    private static func build(_ n: UnsafeMutableBufferPointer<Node>, _ lo: Int, _ hi: Int) {
+    /// Builds the subtree of `lo..<hi`. The first `parallelDepth` levels build their two halves at
+    /// once (a scan's tail waits for the whole gazetteer on one thread): the halves are disjoint,
+    /// so the tree is the same however the work is split.
+    private static func build(_ n: UnsafeMutableBufferPointer<Node>, _ lo: Int, _ hi: Int, parallelDepth: Int = 0) {
         guard hi - lo > 1 else { return }
         // Split along the axis where the points spread widest.
         var minX = Double.infinity, maxX = -Double.infinity
@@ -57,25 +50,48 @@ struct KDTree: Sendable {
         let sx = maxX - minX, sy = maxY - minY, sz = maxZ - minZ
         let axis: UInt8 = sx >= sy && sx >= sz ? 0 : (sy >= sz ? 1 : 2)
         let mid = (lo + hi) / 2
-        select(n, lo, hi, mid, axis)
+        switch axis {
+        case 0: select(n, lo, hi, mid) { $0.x }
+        case 1: select(n, lo, hi, mid) { $0.y }
+        default: select(n, lo, hi, mid) { $0.z }
+        }
         n[mid].axis = axis
-        build(n, lo, mid)
-        build(n, mid + 1, hi)
+        if parallelDepth > 0, hi - lo > 10_000 {
+            // Only disjoint ranges of the buffer are written, each by one task.
+            nonisolated(unsafe) let shared = n
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                if half == 0 {
+                    build(shared, lo, mid, parallelDepth: parallelDepth - 1)
+                } else {
+                    build(shared, mid + 1, hi, parallelDepth: parallelDepth - 1)
+                }
+            }
+        } else {
+            build(n, lo, mid)
+            build(n, mid + 1, hi)
+        }
     }
 
-    /// Quickselect: afterwards `n[k]` is the element that sorting `lo..<hi` would put there, with
-    /// smaller elements before it and larger after.
-    private static func select(_ n: UnsafeMutableBufferPointer<Node>, _ lo0: Int, _ hi0: Int, _ k: Int, _ axis: UInt8) {
+    /// Quickselect: afterwards `n[k]` is the element that sorting `lo..<hi` by (`key`, item) would
+    /// put there, with smaller elements before it and larger after. `key` is one coordinate, so
+    /// each axis gets its own loop with plain comparisons.
+    @inline(__always)
+    private static func select(_ n: UnsafeMutableBufferPointer<Node>, _ lo0: Int, _ hi0: Int, _ k: Int,
+                               _ key: (Node) -> Double) {
+        @inline(__always) func less(_ a: Node, _ b: Node) -> Bool {
+            let ca = key(a), cb = key(b)
+            return ca < cb || (ca == cb && a.item < b.item)
+        }
         var lo = lo0, hi = hi0 - 1
         while hi > lo {
             // Median of three as pivot, moved to `hi`.
             let m = (lo + hi) / 2
-            if less(n[m], n[lo], axis) { n.swapAt(m, lo) }
-            if less(n[hi], n[lo], axis) { n.swapAt(hi, lo) }
-            if less(n[m], n[hi], axis) { n.swapAt(m, hi) }
+            if less(n[m], n[lo]) { n.swapAt(m, lo) }
+            if less(n[hi], n[lo]) { n.swapAt(hi, lo) }
+            if less(n[m], n[hi]) { n.swapAt(m, hi) }
             let pivot = n[hi]
             var store = lo
-            for i in lo..<hi where less(n[i], pivot, axis) {
+            for i in lo..<hi where less(n[i], pivot) {
                 n.swapAt(i, store)
                 store += 1
             }

@@ -141,7 +141,7 @@ struct PlacesFile: Sendable {
                 guard p <= UInt64(UInt32.max) else { throw DataFileError.damaged("place #\(i) has population \(p)") }
                 let length = Int(try r.u8("name length"))
                 let start = r.position
-                _ = try r.bytes(length, "place name")
+                try r.skip(length, "place name")
                 lat[i] = Int32(la)
                 lon[i] = Int32(lo)
                 pop[i] = UInt32(p)
@@ -173,7 +173,21 @@ struct PlacesFile: Sendable {
             return bytes[position..<position + n]
         }
 
-        mutating func u8(_ what: String) throws -> UInt8 { try bytes(1, what).first! }
+        mutating func u8(_ what: String) throws -> UInt8 {
+            guard position < end else {
+                throw DataFileError.damaged("truncated: the file ends inside the \(what) at byte \(position)")
+            }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        /// Moves past `n` bytes (a place's name, kept in `bytes` and read only when asked for).
+        mutating func skip(_ n: Int, _ what: String) throws {
+            guard n >= 0, position + n <= end else {
+                throw DataFileError.damaged("truncated: the file ends inside the \(what) at byte \(position)")
+            }
+            position += n
+        }
 
         mutating func u16(_ what: String) throws -> UInt16 {
             let b = try bytes(2, what)

@@ -41,6 +41,24 @@ import Testing
         }
     }
 
+    /// The eight-bytes-at-a-time checksum agrees with the classic byte-at-a-time one at every
+    /// length and alignment (the tail loop, the word loop, both), and with zlib's check value.
+    @Test func checksumSlicedByEightAgreesWithBytewise() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        var state: UInt32 = 12345
+        let bytes: [UInt8] = (0..<300).map { _ in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        for start in 0..<9 {
+            for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 250] {
+                let slice = bytes[start..<start + length]
+                let sliced = slice.withUnsafeBufferPointer { CRC32.checksum($0) }
+                #expect(sliced == CRC32.checksum(slice.lazy.map { $0 }), "start \(start), length \(length)")
+            }
+        }
+    }
+
     @Test func missingFile() {
         let path = dir.appendingPathComponent("nowhere/places.bin").path
         #expect(throws: DataFileError(what: "gazetteer data file", path: path, reason: .notFound)) { try Gazetteer(contentsOfFile: path) }

@@ -25,73 +25,100 @@ struct PictureMeasures: Sendable, Equatable {
 
     init(_ picture: AnalysisPicture) {
         let w = picture.width, h = picture.height
-        let luma = picture.luma
-        let n = Double(luma.count)
-        signature = Self.differenceHash(luma, width: w, height: h)
-
-        var sum = 0.0, sumSquares = 0.0, clippedCount = 0, crushedCount = 0
-        for v in luma {
-            sum += v; sumSquares += v * v
-            if v >= Self.clippedLevel { clippedCount += 1 }
-            if v <= Self.crushedLevel { crushedCount += 1 }
+        let lumaArray = picture.luma
+        let n = Double(lumaArray.count)
+        signature = Self.differenceHash(lumaArray, width: w, height: h)
+        // The loops below read through unsafe buffers (indices stay inside by construction): a
+        // first scan measures every photo, and bounds checks were half of this function's time.
+        let measured = lumaArray.withUnsafeBufferPointer { luma in
+            picture.rgb.withUnsafeBufferPointer { rgb in
+                Self.measure(luma: luma, rgb: rgb, width: w, height: h)
+            }
         }
-        let mean = sum / n
-        let deviation = (max(0, sumSquares / n - mean * mean)).squareRoot()
+        let mean = measured.sum / n
+        let deviation = (max(0, measured.sumSquares / n - mean * mean)).squareRoot()
         brightness = mean / 255
-        clipped = Double(clippedCount) / n
-        crushed = Double(crushedCount) / n
+        clipped = Double(measured.clipped) / n
+        crushed = Double(measured.crushed) / n
 
         // Laplacian (4-neighbour) over the interior; its spread against the luma's own spread,
         // with a floor so a near-uniform picture is not called sharp by its noise.
-        var lapSum = 0.0, lapSquares = 0.0, lapCount = 0.0, hard = 0, flat = 0
-        if w >= 3, h >= 3 {
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let i = y * w + x
-                    let l = 4 * luma[i] - luma[i - 1] - luma[i + 1] - luma[i - w] - luma[i + w]
-                    lapSum += l; lapSquares += l * l; lapCount += 1
-                    let step = max(abs(luma[i] - luma[i + 1]), abs(luma[i] - luma[i + w]))
-                    if step >= 85 { hard += 1 }
-                    if Self.sameColour(picture.rgb, i, i - 1) && Self.sameColour(picture.rgb, i, i + 1)
-                        && Self.sameColour(picture.rgb, i, i - w) && Self.sameColour(picture.rgb, i, i + w) { flat += 1 }
-                }
-            }
-        }
-        let lapMean = lapCount > 0 ? lapSum / lapCount : 0
-        let lapDeviation = lapCount > 0 ? (max(0, lapSquares / lapCount - lapMean * lapMean)).squareRoot() : 0
+        let lapCount = measured.lapCount
+        let lapMean = lapCount > 0 ? measured.lapSum / lapCount : 0
+        let lapDeviation = lapCount > 0 ? (max(0, measured.lapSquares / lapCount - lapMean * lapMean)).squareRoot() : 0
         sharpness = lapDeviation / (deviation + 8)
-        hardEdgeShare = lapCount > 0 ? Double(hard) / lapCount : 0
-        flatShare = lapCount > 0 ? Double(flat) / lapCount : 0
+        hardEdgeShare = lapCount > 0 ? Double(measured.hard) / lapCount : 0
+        flatShare = lapCount > 0 ? Double(measured.flat) / lapCount : 0
 
-        var histogram = [Int](repeating: 0, count: 4096)
-        var saturationSum = 0.0
-        for i in 0..<(w * h) {
-            let r = picture.rgb[3 * i], g = picture.rgb[3 * i + 1], b = picture.rgb[3 * i + 2]
-            histogram[Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)] += 1
-            saturationSum += Double(max(r, g, b) - min(r, g, b)) / 255
-        }
-        saturation = saturationSum / n
-        let counts = histogram.filter { $0 > 0 }.sorted(by: >)
+        saturation = measured.saturationSum / n
+        let counts = measured.histogram.filter { $0 > 0 }.sorted(by: >)
         topColourShare = Double(counts.prefix(8).reduce(0, +)) / n
         colours = counts.filter { Double($0) >= n / 1000 }.count
     }
 
-    static func sameColour(_ rgb: [UInt8], _ a: Int, _ b: Int) -> Bool {
-        abs(Int(rgb[3 * a]) - Int(rgb[3 * b])) <= 2 && abs(Int(rgb[3 * a + 1]) - Int(rgb[3 * b + 1])) <= 2
-            && abs(Int(rgb[3 * a + 2]) - Int(rgb[3 * b + 2])) <= 2
+    /// The sums the measures are made of, in one place so the loops share their buffers.
+    private struct Sums {
+        var sum = 0.0, sumSquares = 0.0, clipped = 0, crushed = 0
+        var lapSum = 0.0, lapSquares = 0.0, lapCount = 0.0, hard = 0, flat = 0
+        var histogram: [Int] = []
+        var saturationSum = 0.0
+    }
+
+    private static func measure(luma: UnsafeBufferPointer<Double>, rgb: UnsafeBufferPointer<UInt8>, width w: Int,
+                                height h: Int) -> Sums {
+        var s = Sums()
+        guard let l = luma.baseAddress, let c = rgb.baseAddress, luma.count == w * h, rgb.count == 3 * w * h else { return s }
+        for i in 0..<luma.count {
+            let v = l[i]
+            s.sum += v; s.sumSquares += v * v
+            if v >= Self.clippedLevel { s.clipped += 1 }
+            if v <= Self.crushedLevel { s.crushed += 1 }
+        }
+        @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
+            abs(Int(c[3 * a]) - Int(c[3 * b])) <= 2 && abs(Int(c[3 * a + 1]) - Int(c[3 * b + 1])) <= 2
+                && abs(Int(c[3 * a + 2]) - Int(c[3 * b + 2])) <= 2
+        }
+        if w >= 3, h >= 3 {
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) {
+                    let i = y * w + x
+                    let center = l[i]
+                    let lap = 4 * center - l[i - 1] - l[i + 1] - l[i - w] - l[i + w]
+                    s.lapSum += lap; s.lapSquares += lap * lap; s.lapCount += 1
+                    let step = max(abs(center - l[i + 1]), abs(center - l[i + w]))
+                    if step >= 85 { s.hard += 1 }
+                    if same(i, i - 1) && same(i, i + 1) && same(i, i - w) && same(i, i + w) { s.flat += 1 }
+                }
+            }
+        }
+        var histogram = [Int](repeating: 0, count: 4096)
+        var saturationSum = 0.0
+        histogram.withUnsafeMutableBufferPointer { bins in
+            for i in 0..<(w * h) {
+                let r = c[3 * i], g = c[3 * i + 1], b = c[3 * i + 2]
+                bins[Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)] += 1
+                saturationSum += Double(max(r, g, b) - min(r, g, b)) / 255
+            }
+        }
+        s.histogram = histogram
+        s.saturationSum = saturationSum
+        return s
     }
 
     /// dHash: the luma averaged to 9×8 cells; bit k set when cell k is brighter than its right
     /// neighbour. Robust to scale, compression, exposure and mild blur; moved by a new framing.
     static func differenceHash(_ luma: [Double], width w: Int, height h: Int) -> PerceptualSignature {
         var cells = [Double](repeating: 0, count: 72)
-        for cy in 0..<8 {
-            let y0 = cy * h / 8, y1 = max(y0 + 1, (cy + 1) * h / 8)
-            for cx in 0..<9 {
-                let x0 = cx * w / 9, x1 = max(x0 + 1, (cx + 1) * w / 9)
-                var s = 0.0, c = 0.0
-                for y in y0..<min(y1, h) { for x in x0..<min(x1, w) { s += luma[y * w + x]; c += 1 } }
-                cells[cy * 9 + cx] = c > 0 ? s / c : 0
+        luma.withUnsafeBufferPointer { l in
+            guard l.count >= w * h else { return }
+            for cy in 0..<8 {
+                let y0 = cy * h / 8, y1 = max(y0 + 1, (cy + 1) * h / 8)
+                for cx in 0..<9 {
+                    let x0 = cx * w / 9, x1 = max(x0 + 1, (cx + 1) * w / 9)
+                    var s = 0.0, c = 0.0
+                    for y in y0..<min(y1, h) { for x in x0..<min(x1, w) { s += l[y * w + x]; c += 1 } }
+                    cells[cy * 9 + cx] = c > 0 ? s / c : 0
+                }
             }
         }
         var bits: UInt64 = 0
