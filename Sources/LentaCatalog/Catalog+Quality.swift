@@ -10,12 +10,14 @@ extension Catalog {
         }
     }
 
-    /// Items that have never been analysed (a catalog from before quality was learned): their
-    /// ids, paths and metadata, by path.
+    /// Items that have never been analysed (a catalog from before quality was learned, a movie
+    /// that was waiting to be paired) and are not a Live Photo's motion (shown only through its
+    /// still, so never measured): their ids, paths and metadata, by path.
     public func itemsAwaitingQuality() throws -> [MediaItem] {
         try database.read { db in
             try ItemRecord.fetchAll(db, sql: """
-                SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM itemQuality WHERE itemQuality.itemId = item.id) ORDER BY path
+                SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM itemQuality WHERE itemQuality.itemId = item.id)
+                AND id NOT IN (SELECT movieId FROM motionPair) ORDER BY path
                 """).compactMap(\.item)
         }
     }

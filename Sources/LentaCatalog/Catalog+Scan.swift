@@ -41,6 +41,16 @@ extension Catalog {
         }
     }
 
+    /// The file's quality, or its problem; neither (not analysed yet) leaves the item awaiting
+    /// `itemsAwaitingQuality`, whatever was known of the file's earlier contents.
+    private static func storeQuality(of file: ScannedFile, id: Int64, _ db: Database) throws {
+        if file.quality == nil && file.qualityProblem == nil {
+            try db.execute(sql: "DELETE FROM itemQuality WHERE itemId = ?", arguments: [id])
+        } else {
+            try QualityRecord(itemId: id, quality: file.quality, problem: file.qualityProblem).save(db)
+        }
+    }
+
     /// Writes a batch in one transaction: a crash leaves either all of it or none.
     public func record(_ batch: CatalogBatch, scannedAt: Double) throws {
         guard !batch.isEmpty else { return }
@@ -53,7 +63,7 @@ extension Catalog {
                 } else {
                     try record.insert(db)
                 }
-                if let id = record.id { try QualityRecord(itemId: id, quality: file.quality, problem: file.qualityProblem).save(db) }
+                if let id = record.id { try Self.storeQuality(of: file, id: id, db) }
                 try db.execute(sql: "DELETE FROM unreadable WHERE path = ?", arguments: [file.path])
             }
             for (id, file) in batch.moved {
@@ -62,7 +72,7 @@ extension Catalog {
                 var record = ItemRecord(file, scannedAt: scannedAt)
                 record.id = id
                 try record.update(db)
-                try QualityRecord(itemId: id, quality: file.quality, problem: file.qualityProblem).save(db)
+                try Self.storeQuality(of: file, id: id, db)
                 try db.execute(sql: "DELETE FROM unreadable WHERE path = ?", arguments: [file.path])
             }
             for (file, stamp) in batch.unreadable {

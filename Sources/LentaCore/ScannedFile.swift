@@ -5,7 +5,9 @@ public struct ScannedFile: Hashable, Codable, Sendable {
     public var modified: Double
     public var fingerprint: String
     public var metadata: MediaMetadata
-    /// What the item is worth for a story; nil when it could not be analysed (`qualityProblem` says why).
+    /// What the item is worth for a story; nil when it could not be analysed (`qualityProblem` says
+    /// why) or is not analysed yet (both nil: a movie that may be a Live Photo's motion waits until
+    /// the scan has paired it, and is analysed only when it turns out to be a clip of its own).
     public var quality: ItemQuality?
     public var qualityProblem: String?
 

@@ -82,12 +82,25 @@ public final class LibraryScanner {
         }
         for key in gone.keys { gone[key]?.sort { $0.path < $1.path } }
 
+        // A movie beside a file of its own name may be a Live Photo's motion, which is never
+        // measured (its still is what a story shows): it waits until the pairs are known. On an
+        // iPhone's export that is every other file, each a few HEVC keyframes to decode.
+        var sharedKeys: [String: Int] = [:]
+        for path in order { sharedKeys[MotionPairing.key(path), default: 0] += 1 }
+        let waitsForPairing: @Sendable (ScannedFile) -> Bool = { [sharedKeys] scanned in
+            MotionPairing.mayBeMotion(kind: scanned.metadata.kind, contentIdentifier: scanned.metadata.contentIdentifier,
+                                      duration: scanned.metadata.duration)
+                && (sharedKeys[MotionPairing.key(scanned.path)] ?? 0) > 1
+        }
+
         var done = 0
         var measured: [String: Measured] = [:]
         for start in stride(from: 0, to: toRead.count, by: max(1, options.batchSize)) {
             let chunk = Array(toRead[start..<min(start + options.batchSize, toRead.count)])
             let before = done, total = toRead.count
-            let readings = Self.read(chunk, now: options.now, measured: &measured) { finished in progress?(before + finished, total) }
+            let readings = Self.read(chunk, now: options.now, measured: &measured, waitsForPairing: waitsForPairing) { finished in
+                progress?(before + finished, total)
+            }
             done += chunk.count
             var batch = CatalogBatch()
             for (file, reading) in zip(chunk, readings) {
@@ -117,7 +130,6 @@ public final class LibraryScanner {
             }
             try catalog.record(batch, scannedAt: options.now)
         }
-        report.analysed = try analyseAwaiting(batchSize: options.batchSize)
         let removed = gone.values.flatMap { $0.map(\.path) }.sorted()
         let vanishedUnreadable = known.unreadable.keys.filter { found[$0] == nil }
         try catalog.remove(paths: removed + vanishedUnreadable)
@@ -127,6 +139,8 @@ public final class LibraryScanner {
             // is gone stands on its own again.
             report.livePhotos = try catalog.pairLivePhotos()
         }
+        // After pairing: a movie that waited and has no still is a clip, and is measured now.
+        report.analysed = try analyseAwaiting(batchSize: options.batchSize)
 
         (report.items, report.withoutDate, report.withoutPosition) = try catalog.counts(under: report.roots)
         report.unreadable.sort { $0.path < $1.path }
@@ -172,9 +186,10 @@ public final class LibraryScanner {
 
     /// Reads files on every core; results come back in the order of `files`. First metadata and
     /// content hashes, then the pixels of each content not measured before (`measured` keeps
-    /// them for the rest of the scan). `onEach` is told how many of `files` are read so far.
+    /// them for the rest of the scan), except files `waitsForPairing` holds back unmeasured.
+    /// `onEach` is told how many of `files` are read so far.
     private static func read(_ files: [FoundFile], now: Double, measured: inout [String: Measured],
-                             onEach: @Sendable (Int) -> Void) -> [Reading] {
+                             waitsForPairing: (ScannedFile) -> Bool, onEach: @Sendable (Int) -> Void) -> [Reading] {
         let probed = Mutex([Probed](repeating: .done(.notMedia), count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let result = probe(files[i], now: now)
@@ -184,9 +199,14 @@ public final class LibraryScanner {
         // Which files to measure: the first file of each content not measured yet.
         var toMeasure: [Int] = []
         var leaders: Set<String> = []
+        var waiting: Set<Int> = []
         for (i, p) in probes.enumerated() {
-            guard case .media(_, let hash) = p else { continue }
-            if measured[hash] == nil, leaders.insert(hash).inserted { toMeasure.append(i) }
+            guard case .media(let scanned, let hash) = p else { continue }
+            if waitsForPairing(scanned) {
+                waiting.insert(i)
+            } else if measured[hash] == nil, leaders.insert(hash).inserted {
+                toMeasure.append(i)
+            }
         }
         // Costliest first (clips, then the largest pictures): the cores hand out work in this
         // order, so a 4K clip met last would leave one core working alone at the end.
@@ -217,6 +237,8 @@ public final class LibraryScanner {
             switch p {
             case .done(let reading):
                 readings.append(reading)
+            case .media(let scanned, _) where waiting.contains(i):
+                readings.append(.media(scanned))
             case .media(var scanned, let hash):
                 if let own = results[i] { measured[hash] = own }
                 switch measured[hash] {
