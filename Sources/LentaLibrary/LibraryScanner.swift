@@ -158,11 +158,17 @@ public final class LibraryScanner {
             try lentas.setGroupingOptions(grouping)
             changed = true
         }
-        if !(try catalog.itemsAwaitingPlaces().isEmpty) {
-            do {
-                report.located = try PlaceLocator(gazetteer: try Gazetteer.bundled()).update(catalog)
-            } catch let error as DataFileError {
-                report.libraryWarnings.append("places could not be named: \(error)")
+        let awaiting = try catalog.itemsAwaitingPlaces()
+        if !awaiting.isEmpty {
+            if awaiting.contains(where: { $0.metadata.location != nil }) {
+                do {
+                    report.located = try PlaceLocator(gazetteer: try Gazetteer.bundled()).update(catalog, items: awaiting)
+                } catch let error as DataFileError {
+                    report.libraryWarnings.append("places could not be named: \(error)")
+                }
+            } else {
+                // No position to name: the gazetteer (some 40 ms to read and index) is not needed.
+                try PlaceLocator.markUnplaced(awaiting, in: catalog)
             }
             changed = true
         }

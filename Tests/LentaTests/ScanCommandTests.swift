@@ -1,4 +1,5 @@
 import Foundation
+import LentaCore
 import LentaLibrary
 import LentaTestSupport
 import Testing
@@ -26,6 +27,25 @@ import Testing
         let output = try JSONDecoder().decode(ScanOutput.self, from: Data(json.stdout.utf8))
         #expect(output.report.unchanged == 1 && output.report.unreadable.count == 1)
         #expect(output.items.first?.metadata.captureTime?.local?.description == "2024-05-03T10:00:00")
+    }
+
+    /// The gazetteer is read only for items with a position: pointed at a file that is not
+    /// there, a scan of photos without GPS says nothing of it, and one with GPS warns.
+    @Test func gazetteerIsReadOnlyForPositions() throws {
+        let temp = try TemporaryFolder()
+        let media = temp.path("media")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: media + "/a.jpg")
+        let missing = ["LENTA_PLACES_FILE": temp.path("no-places.bin")]
+        let unplaced = try LentaCLI.run(["scan", "--catalog", temp.path("c.sqlite"), media], environment: missing)
+        #expect(unplaced.status == 0)
+        #expect(!unplaced.stdout.contains("places could not be named"), "\(unplaced.stdout)")
+        try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 11:00:00",
+                                                                           gps: GeoPoint(latitude: 38.7, longitude: -9.14)),
+                                to: media + "/b.jpg")
+        let placed = try LentaCLI.run(["scan", "--catalog", temp.path("c.sqlite"), media], environment: missing)
+        #expect(placed.status == 0)
+        #expect(placed.stdout.contains("places could not be named"), "\(placed.stdout)")
     }
 
     @Test func catalogFromTheEnvironment() throws {
