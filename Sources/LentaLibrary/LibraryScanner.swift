@@ -86,7 +86,7 @@ public final class LibraryScanner {
         // measured (its still is what a story shows): it waits until the pairs are known. On an
         // iPhone's export that is every other file, each a few HEVC keyframes to decode.
         var sharedKeys: [String: Int] = [:]
-        for path in order { sharedKeys[MotionPairing.key(path), default: 0] += 1 }
+        if !toRead.isEmpty { for path in order { sharedKeys[MotionPairing.key(path), default: 0] += 1 } }
         let waitsForPairing: @Sendable (ScannedFile) -> Bool = { [sharedKeys] scanned in
             MotionPairing.mayBeMotion(kind: scanned.metadata.kind, contentIdentifier: scanned.metadata.contentIdentifier,
                                       duration: scanned.metadata.duration)

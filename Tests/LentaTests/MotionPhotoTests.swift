@@ -36,12 +36,15 @@ import Testing
                                  to: folder + "/\(name).MOV")
     }
 
-    /// Three ordinary photos of the same morning, so the lenta is made.
-    static func morning(in folder: String) throws {
+    /// A `photos` folder in `temp` with three ordinary photos of the same morning, so the lenta is made.
+    static func morning(in temp: TemporaryFolder) throws -> String {
+        let folder = temp.path("photos")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for i in 0..<3 {
             try SyntheticMedia.jpeg(width: 16, height: 16, exif: SyntheticExif(
                 dateTimeOriginal: "2024:05:04 1\(i):00:00", offsetTimeOriginal: "+01:00", gps: lisbon), to: folder + "/plain-\(i).jpg")
         }
+        return folder
     }
 
     static func scan(_ catalog: Catalog, _ folder: String) throws -> ScanReport {
@@ -161,9 +164,7 @@ import Testing
     @Test("a Live Photo is one item; deleting either half leaves the other as an item of its own")
     func livePhotoIsOneItem() throws {
         let temp = try TemporaryFolder()
-        let folder = temp.path("photos")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Self.morning(in: folder)
+        let folder = try Self.morning(in: temp)
         try Self.livePhoto(in: folder)
         let catalog = try Catalog(path: temp.path("catalog.sqlite"))
         let lentas = Lentas(catalog: catalog)
@@ -217,9 +218,7 @@ import Testing
     @Test("a Live Photo's movie is never measured (its still is what a story shows); a movie that finds no still is, in the same scan")
     func livePhotoMovieIsNotMeasured() throws {
         let temp = try TemporaryFolder()
-        let folder = temp.path("photos")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Self.morning(in: folder)
+        let folder = try Self.morning(in: temp)
         try Self.livePhoto(in: folder)
         // Same name, different identifiers: held back as a possible pair, then measured as a clip.
         try Self.livePhoto(in: folder, name: "IMG_0003", stillIdentifier: "A", movieIdentifier: "B")
@@ -245,9 +244,7 @@ import Testing
     @Test("without identifiers, the same name within a few seconds pairs; a long clip of the same name does not")
     func nameAndTimePairing() throws {
         let temp = try TemporaryFolder()
-        let folder = temp.path("photos")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Self.morning(in: folder)
+        let folder = try Self.morning(in: temp)
         try Self.livePhoto(in: folder, name: "IMG_0001", stillIdentifier: nil, movieIdentifier: nil)
         try Self.livePhoto(in: folder, name: "IMG_0002", stillIdentifier: nil, movieIdentifier: nil, movieSeconds: 8)
         try Self.livePhoto(in: folder, name: "IMG_0003", stillIdentifier: "A", movieIdentifier: "B")
@@ -265,9 +262,7 @@ import Testing
     @Test("a Motion Photo is one item, and its motion is offered in the project")
     func motionPhotoIsOneItem() throws {
         let temp = try TemporaryFolder()
-        let folder = temp.path("photos")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Self.morning(in: folder)
+        let folder = try Self.morning(in: temp)
         try SyntheticMotionPhoto.write(
             width: 64, height: 48, exif: SyntheticExif(dateTimeOriginal: "2024:05:04 11:31:30", offsetTimeOriginal: "+01:00", gps: Self.lisbon),
             movie: SyntheticVideo(width: 64, height: 48, frameRate: 30, seconds: 1.5, withAudio: true),
