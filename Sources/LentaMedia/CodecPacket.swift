@@ -18,6 +18,16 @@ package final class CodecPacket {
 
     package func unreference() { av_packet_unref(pointer) }
 
+    /// Holds a copy of `bytes` (padded as decoders require), marked a keyframe when `key`.
+    package func load(_ bytes: [UInt8], key: Bool, path: String) throws {
+        av_packet_unref(pointer)
+        try check(av_new_packet(pointer, Int32(clamping: bytes.count)), "allocate packet", path: path)
+        if let data = pointer.pointee.data {
+            bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { data.update(from: base, count: $0.count) } }
+        }
+        if key { pointer.pointee.flags |= AV_PKT_FLAG_KEY }
+    }
+
     /// The payload, copied out.
     package var bytes: [UInt8] {
         let p = pointer.pointee

@@ -10,9 +10,11 @@ final class HeifPicture {
     let path: String
     let width: Int
     let height: Int
-    /// How the Y'CbCr codes mean colours (the file's `nclx`, else HEIF's default: BT.601, full range).
+    /// How the Y'CbCr codes mean colours: the file's `nclx` matrix (else HEIF's default, BT.601),
+    /// and always full range — libheif stretches a limited-range image's codes to full range as
+    /// it decodes to Y'CbCr (HeifTileGridTests.aLimitedRangeGridMeasuresAsLibheifShowsIt).
     let matrix: ScaleContext.Matrix
-    let fullRange: Bool
+    let fullRange = true
     /// Bits per code in the decoded planes: 8, or a deep image's own when kept deep.
     let bits: Int
 
@@ -20,7 +22,7 @@ final class HeifPicture {
     init(path: String, deep: Bool = false) throws {
         self.path = path
         let handle = try HeifContext(reading: path).primaryImage()
-        (matrix, fullRange) = handle.colourEncoding()
+        matrix = handle.colourEncoding().matrix
         let decoded = try handle.decodeYCbCr420(keepingDepth: deep)
         width = decoded.width(of: heif_channel_Y)
         height = decoded.height(of: heif_channel_Y)

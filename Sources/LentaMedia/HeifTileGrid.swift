@@ -71,14 +71,31 @@ struct HeifTileGrid {
         self.ftyp = ftyp
     }
 
+    /// Tile `index`'s coded bytes as stored (HEVC: NAL units, each after its length).
+    func codedTile(_ index: Int) throws -> [UInt8] {
+        guard let coded = try boxes.data(of: tiles[index], file: file, limit: Self.largestTile) else {
+            throw MediaError("read HEIF tile", path: boxes.path, reason: "tile \(index + 1) of \(tiles.count) has no readable data")
+        }
+        return coded
+    }
+
+    /// The tiles' HEVC decoder configuration (the `hvcC` record), when they are HEVC and all
+    /// share one (as an encoder writes them); nil otherwise.
+    var hevcConfiguration: [UInt8]? {
+        guard tileType == "hvc1", let first = boxes.properties(of: tiles[0], type: "hvcC").first else { return nil }
+        let record = Array(first.payload(fullBox: false))
+        for tile in tiles.dropFirst() {
+            guard let own = boxes.properties(of: tile, type: "hvcC").first, own.box == first.box else { return nil }
+        }
+        return record.isEmpty ? nil : record
+    }
+
     /// Tile `index` (row by row) as a standalone HEIF file: the grid file's `ftyp`, a `meta`
     /// naming the tile its primary image with the tile's own properties (no transformation),
     /// and its coded bytes in `mdat`.
     func tileFile(_ index: Int) throws -> [UInt8] {
         let tile = tiles[index]
-        guard let coded = try boxes.data(of: tile, file: file, limit: Self.largestTile) else {
-            throw MediaError("read HEIF tile", path: boxes.path, reason: "tile \(index + 1) of \(tiles.count) has no readable data")
-        }
+        let coded = try codedTile(index)
         let properties = (boxes.associations[tile] ?? []).compactMap { boxes.properties.indices.contains($0) ? boxes.properties[$0] : nil }
             .filter { !["irot", "imir", "clap"].contains($0.type) }.prefix(127)
         let hdlr = Self.fullBox("hdlr", [0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))

@@ -173,8 +173,9 @@ public struct PhotoDecoder: Sendable {
         let bytes = HeifTiledPicture.peakBytes(grid, target: stored, deep: deep)
         let picture: SourcePicture = try PhotoMemoryBudget.gate.withReservation(bytes) {
             defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
-            let (matrix, fullRange) = try HeifContext(reading: path).primaryImage().colourEncoding()
+            let (matrix, coded) = try HeifContext(reading: path).primaryImage().colourEncoding()
             let reduced = try HeifTiledPicture(grid, path: path, target: stored, deep: deep)
+            let fullRange = coded || reduced.stretchedToFullRange
             guard reduced.bits > 8 else {
                 return .eightBit(try Self.reduce(reduced.frame, to: stored, matrix: matrix, fullRange: fullRange, path: path))
             }

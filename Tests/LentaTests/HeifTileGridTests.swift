@@ -1,3 +1,4 @@
+import CFFmpeg
 import CHeif
 import Foundation
 import Testing
@@ -178,5 +179,60 @@ import LentaTestSupport
         let exact = scale == 1 && quarterTurns == 0
         #expect(luma.mean <= (exact ? 0 : 0.5) && luma.largest <= (exact ? 0 : 4), "luma \(luma)")
         #expect(chroma.mean <= (exact ? 0 : 0.5) && chroma.largest <= (exact ? 0 : 4), "chroma \(chroma)")
+    }
+
+    /// A grid photo without a thumbnail is measured on tiles libavcodec decodes without loop
+    /// filters (the scan's cost of such a photo fell by half and more); the reduced picture is
+    /// libheif's to within what deblocking moves.
+    @Test func aGridIsMeasuredOnTilesLibavcodecDecodes() throws {
+        let path = Self.temporary("measured-grid.heic")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.writeGrid(size: (320, 160), tile: (128, 64), to: path)
+        let grid = try #require(try HeifTileGrid(path: path))
+        #expect(grid.hevcConfiguration != nil, "libheif's tiles share one decoder configuration")
+        let measured = try HeifTiledPicture(grid, path: path, target: (80, 40), deep: false, forAnalysis: true)
+        let shown = try HeifTiledPicture(grid, path: path, target: (80, 40), deep: false)
+        #expect(measured.bits == 8 && measured.frame.width == shown.frame.width && measured.frame.height == shown.frame.height)
+        for plane in 0..<3 {
+            let a = Self.codes(measured.frame, plane: plane), b = Self.codes(shown.frame, plane: plane)
+            let d = Self.difference(a, b)
+            #expect(d.mean < 1 && d.largest <= 6, "plane \(plane): \(d)")
+        }
+        guard case .photo(_, let source) = try QualityAnalyser.measure(path: path, metadata: try MotionPhotoTests.probe(path)).kind else {
+            Issue.record("not measured as a photo")
+            return
+        }
+        #expect(source == "heif-tiles")
+    }
+
+    /// A limited-range grid (a Nokia's: nclx says 16–235) measures as libheif's own R'G'B'
+    /// conversion shows it: libheif hands its Y'CbCr tiles over already stretched to full range,
+    /// which, read as limited, had a third of the shadows and highlights clipped (3.5 % clipped,
+    /// 4.2 % crushed against 1 % each).
+    @Test(.enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus))
+    func aLimitedRangeGridMeasuresAsLibheifShowsIt() throws {
+        let path = LentaCLI.corpus.appendingPathComponent("ianare-exif-py/HMD_Nokia_8.3_5G_hdr.heif").path
+        guard case .photo(let measured, _) = try QualityAnalyser.measure(path: path, metadata: try MotionPhotoTests.probe(path)).kind else {
+            Issue.record("not measured as a photo")
+            return
+        }
+        let image = try HeifContext(reading: path).primaryImage().decodeRGB(operation: "decode")
+        let reference = try withExtendedLifetime(image) {
+            let plane = try #require(image.readOnlyPlane(heif_channel_interleaved))
+            return PictureMeasures(AnalysisPicture(rgb: plane.pixels, width: image.width(of: heif_channel_interleaved),
+                                                   height: image.height(of: heif_channel_interleaved), stride: plane.stride))
+        }
+        #expect(abs(measured.clipped - reference.clipped) < 0.01, "clipped \(measured.clipped) against \(reference.clipped)")
+        #expect(abs(measured.crushed - reference.crushed) < 0.01, "crushed \(measured.crushed) against \(reference.crushed)")
+        #expect(abs(measured.brightness - reference.brightness) < 0.01, "brightness \(measured.brightness) against \(reference.brightness)")
+    }
+
+    /// Plane `plane`'s 8-bit codes, row by row.
+    static func codes(_ frame: CodecFrame, plane: Int) -> [UInt8] {
+        let f = frame.pointer.pointee
+        let w = plane == 0 ? frame.width : (frame.width + 1) / 2, h = plane == 0 ? frame.height : (frame.height + 1) / 2
+        guard let data = withUnsafeBytes(of: f.data, { $0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)[plane] }) else { return [] }
+        let stride = withUnsafeBytes(of: f.linesize) { Int($0.bindMemory(to: Int32.self)[plane]) }
+        return (0..<h).flatMap { y in (0..<w).map { data[y * stride + $0] } }
     }
 }
