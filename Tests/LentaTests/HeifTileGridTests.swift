@@ -227,6 +227,38 @@ import LentaTestSupport
         #expect(abs(measured.brightness - reference.brightness) < 0.01, "brightness \(measured.brightness) against \(reference.brightness)")
     }
 
+    /// A limited-range HEIF renders as libheif's own R'G'B' shows it, whole (one of the Nokia's
+    /// tiles as a file of its own: libheif's Y'CbCr, stretched to full range) or as a grid
+    /// (libavcodec's tiles, as coded): both were some 13 codes of luma too contrasty.
+    @Test(.enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus), arguments: [false, true])
+    func aLimitedRangeHEIFRendersAsLibheifShowsIt(wholeGrid: Bool) throws {
+        var path = LentaCLI.corpus.appendingPathComponent("ianare-exif-py/HMD_Nokia_8.3_5G_hdr.heif").path
+        let single = Self.temporary("limited-tile.heic")
+        defer { try? FileManager.default.removeItem(atPath: single) }
+        if !wholeGrid {
+            let grid = try #require(try HeifTileGrid(path: path))
+            try Data(try grid.tileFile(20)).write(to: URL(fileURLWithPath: single))
+            path = single
+        }
+        #expect(try HeifContext(reading: path).primaryImage().colourEncoding().fullRange == false, "the file says limited range")
+        let scale = wholeGrid ? 0.25 : 1.0
+        let rendered = try PhotoDecoder(path: path).decode(scale: scale)
+        // libheif's R'G'B', reduced to the same size, as BT.709 limited-range luma (the output's).
+        let image = try HeifContext(reading: path).primaryImage().decodeRGB(operation: "decode")
+        let reference: [UInt8] = try withExtendedLifetime(image) {
+            let plane = try #require(image.readOnlyPlane(heif_channel_interleaved))
+            let w = image.width(of: heif_channel_interleaved), h = image.height(of: heif_channel_interleaved)
+            let small = AnalysisPicture(rgb: plane.pixels, width: w, height: h, stride: plane.stride, side: max(rendered.width, rendered.height))
+            #expect(small.width == rendered.width && small.height == rendered.height)
+            return (0..<(small.width * small.height)).map { i in
+                let r = Double(small.rgb[3 * i]), g = Double(small.rgb[3 * i + 1]), b = Double(small.rgb[3 * i + 2])
+                return UInt8(max(16, min(235, (16 + 219 * (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255).rounded())))
+            }
+        }
+        let d = Self.difference(rendered.y, reference)
+        #expect(d.mean < 1.5, "luma \(d)")
+    }
+
     /// Plane `plane`'s 8-bit codes, row by row.
     static func codes(_ frame: CodecFrame, plane: Int) -> [UInt8] {
         let f = frame.pointer.pointee
