@@ -76,10 +76,36 @@ struct HeifItemBoxes {
     /// damaged, found by make fuzz), and recurses in them all the same.
     static func derivationLoop(file: RandomAccessFile) throws -> UInt32? {
         guard let meta = try metaBox(in: file),
-              let iref = boxes(in: meta, 4..<meta.count).first(where: { $0.type == "iref" })?.payload,
-              let derivedFrom = references("dimg", meta, iref) else { return nil }
+              let iref = boxes(in: meta, 4..<meta.count).first(where: { $0.type == "iref" })?.payload else { return nil }
+        // As the boxes say, and as libheif reads them (found by make fuzz: a reference box whose
+        // size was damaged hid a grid made of itself from the first reading, not from libheif).
+        var derivedFrom = references("dimg", meta, iref) ?? [:]
+        derivedFrom.merge(referencesIgnoringSizes("dimg", meta, iref)) { $0 + $1 }
         return derivationLoop(derivedFrom)
     }
+
+    /// `iref`'s references of `type` read as libheif 1.15 reads them: each reference box's
+    /// header, then its from-ID, count and IDs in a row, the next box right after — its size
+    /// field is never used.
+    private static func referencesIgnoringSizes(_ type: String, _ b: [UInt8], _ iref: Range<Int>) -> [UInt32: [UInt32]] {
+        guard let version = b.byte(at: iref.lowerBound) else { return [:] }
+        let idSize = version == 0 ? 2 : 4
+        var reader = BigEndianReader(bytes: b, offset: iref.lowerBound + 4, end: iref.upperBound)
+        var references: [UInt32: [UInt32]] = [:]
+        while let size = reader.integer(4), let kind = reader.integer(4) {
+            if size == 1 { guard reader.integer(8) != nil else { break } }
+            guard let from = reader.integer(idSize), let count = reader.integer(2) else { break }
+            var to: [UInt32] = []
+            for _ in 0..<count {
+                guard let id = reader.integer(idSize) else { break }
+                to.append(UInt32(truncatingIfNeeded: id))
+            }
+            if kind == Self.fourCC(type) { references[UInt32(truncatingIfNeeded: from), default: []] += to }
+        }
+        return references
+    }
+
+    private static func fourCC(_ type: String) -> Int64 { type.utf8.reduce(0) { $0 << 8 | Int64($1) } }
 
     private static func derivationLoop(_ derivedFrom: [UInt32: [UInt32]]) -> UInt32? {
         var state: [UInt32: Bool] = [:]  // false: being walked; true: done
