@@ -73,9 +73,10 @@ enum FixedPointResampler {
         Lanes(truncatingIfNeeded: (SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)) &>> 16)
     }
 
+    /// Eight samples down a column, widened to 8.7 fixed point.
     @inline(__always)
-    static func load(_ p: UnsafePointer<Int16>) -> Lanes {
-        UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
+    static func load(_ p: UnsafePointer<UInt8>) -> Lanes {
+        Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 7
     }
 
     /// Output column `first + l`, filtered horizontally, for every source row the stripe needs:

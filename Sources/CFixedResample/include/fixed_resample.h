@@ -7,8 +7,9 @@
 /// the same integer arithmetic as the portable Swift loops (8.7 fixed point samples, weights in
 /// units of 2^-14, `pmulhw` products), sixteen lanes at a time instead of eight.
 typedef struct {
-    /// The transposed source: sample (x, y) at `source[x * height + y]`, padded by 16 samples.
-    const int16_t *source;
+    /// The transposed source: sample (x, y) at `source[x * height + y]`, padded by 16 samples;
+    /// widened to 8.7 fixed point (`sample << 7`) as it is loaded.
+    const uint8_t *source;
     long height;
     /// The source rows the horizontal pass filters: rowMin ..< rowMin + rowCount.
     long rowMin;
