@@ -1,7 +1,7 @@
-import CFixedResample
+import CPixelKernels
 
 /// Which loops `FixedPointResampler` runs: its portable SIMD8 ones (SSE2 on x86-64, NEON on ARM)
-/// or the AVX2 kernel (`CFixedResample`), sixteen lanes wide, when the CPU has AVX2. Both do the
+/// or the AVX2 kernel (`CPixelKernels`), sixteen lanes wide, when the CPU has AVX2. Both do the
 /// same integer operations in the same order, so they give the same bytes: the choice changes
 /// the speed, never a frame.
 enum FixedPointKernel: Sendable {
