@@ -3,7 +3,9 @@
 /// each stripe first filtered horizontally — every tap a contiguous column of the transposed
 /// source, so no per-lane gathers — then turned by 8 × 8 transposes into rows of its columns
 /// side by side, then filtered vertically down the stripe and stored sixteen pixels at a time.
-/// Integer arithmetic throughout: the same pixels whatever the split or the thread count.
+/// Integer arithmetic throughout: the same pixels whatever the split or the thread count, and
+/// whichever loops run them (`FixedPointKernel`: these, or the same operations sixteen lanes
+/// wide in C on CPUs with AVX2).
 ///
 /// Precision: samples are 8.7 fixed point, each product keeps its high 16 bits (`pmulhw`), the
 /// horizontal result is kept in 1/64 steps and the vertical one in 1/16 steps before rounding,
