@@ -31,6 +31,11 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
 
+        // The renderer's hottest per-pixel loops in C: the fixed-point resampler's AVX2 form,
+        // chosen at run time (the 256-bit instructions only in functions marked for AVX2, so the
+        // rest runs anywhere), and the crossfade's mix. Optimised in debug builds too (the tests).
+        .target(name: "CPixelKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+
         .target(name: "LentaCore"),
         .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetect"]),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -40,7 +45,7 @@ let package = Package(
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
         .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")]),
         .target(
-            name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
+            name: "LentaRender", dependencies: ["CPixelKernels", "LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
             // The per-pixel loops are SIMD code that -Onone makes 20–50× slower: debug builds (and
             // so the tests, which render hundreds of frames) optimise this one target.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

@@ -3,7 +3,9 @@
 /// each stripe first filtered horizontally — every tap a contiguous column of the transposed
 /// source, so no per-lane gathers — then turned by 8 × 8 transposes into rows of its columns
 /// side by side, then filtered vertically down the stripe and stored sixteen pixels at a time.
-/// Integer arithmetic throughout: the same pixels whatever the split or the thread count.
+/// Integer arithmetic throughout: the same pixels whatever the split or the thread count, and
+/// whichever loops run them (`FixedPointKernel`: these, or the same operations sixteen lanes
+/// wide in C on CPUs with AVX2).
 ///
 /// Precision: samples are 8.7 fixed point, each product keeps its high 16 bits (`pmulhw`), the
 /// horizontal result is kept in 1/64 steps and the vertical one in 1/16 steps before rounding,
@@ -17,19 +19,24 @@ enum FixedPointResampler {
     static let stripesPerSlice = 4
 
     static func resample(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,
-                         parallel: ParallelSlices) {
+                         parallel: ParallelSlices, kernel: FixedPointKernel = .best) {
         guard x.count > 0, y.count > 0 else { return }
         let rowMin = Int(y.start[0])
         let rowCount = Int(y.start[y.count - 1]) + y.tapCount - rowMin
+        // Half a step's rounding, plus the mean of what the products' flooring takes off (half a
+        // 1/16 step per vertical product, half a 1/32 step per horizontal one).
+        let rounding = Int16(8 + (x.tapCount + 2 * y.tapCount + 2) / 4)
+        if kernel == .avx2 {
+            resampleAVX2(source, into: target, x: x, y: y, rowMin: rowMin, rowCount: rowCount, rounding: rounding, parallel: parallel)
+            return
+        }
         let blocks = (rowCount + lanes - 1) / lanes
         let stripes = (x.count + stripeWidth - 1) / stripeWidth
         let slices = (stripes + stripesPerSlice - 1) / stripesPerSlice
         // Each weight repeated across the lanes, read from memory inside the loops (a value
         // hoisted into a register would hide its 16-bit origin and cost a 32-bit multiply).
         let xSplat = x.weights.map { Lanes(repeating: $0) }, ySplat = y.weights.map { Lanes(repeating: $0) }
-        // Half a step's rounding, plus the mean of what the products' flooring takes off (half a
-        // 1/16 step per vertical product, half a 1/32 step per horizontal one).
-        let rounding = Lanes(repeating: Int16(8 + (x.tapCount + 2 * y.tapCount + 2) / 4))
+        let roundingLanes = Lanes(repeating: rounding)
         x.start.withUnsafeBufferPointer { xStartBuffer in
         xSplat.withUnsafeBufferPointer { xWeightBuffer in
         y.start.withUnsafeBufferPointer { yStartBuffer in
@@ -53,7 +60,7 @@ enum FixedPointResampler {
                     vertical(stripe, groupStride: lanes * blocks, target: target, column: x.outputStart + first,
                              valid: min(stripeWidth, x.count - first),
                              rowMin: rowMin, rows: y.outputStart ..< y.outputStart + y.count, taps: y.tapCount, starts: ys,
-                             weights: yw, rounding: rounding)
+                             weights: yw, rounding: roundingLanes)
                 }
             }
         }
@@ -68,9 +75,10 @@ enum FixedPointResampler {
         Lanes(truncatingIfNeeded: (SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)) &>> 16)
     }
 
+    /// Eight samples down a column, widened to 8.7 fixed point.
     @inline(__always)
-    static func load(_ p: UnsafePointer<Int16>) -> Lanes {
-        UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
+    static func load(_ p: UnsafePointer<UInt8>) -> Lanes {
+        Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 7
     }
 
     /// Output column `first + l`, filtered horizontally, for every source row the stripe needs:

@@ -34,12 +34,6 @@ struct PlacedPicture: Sendable {
 /// transform of its placement (the separable fast path when there is no rotation, the affine path
 /// otherwise), with anti-aliased edges where the picture does not fill the frame.
 enum PictureLayer {
-    /// One source plane as the plane drawers take it.
-    enum PlaneSource {
-        case rows(SourcePlane)
-        case columns(TransposedPlane)
-    }
-
     static func draw(_ picture: PlacedPicture, _ placement: ItemGeometry.Placement, into frame: inout PlanarFrame,
                      parallel: ParallelSlices) {
         let m = placement.map
@@ -51,7 +45,7 @@ enum PictureLayer {
         let lumaRect = (placement.x0, placement.y0, placement.x1, placement.y1)
         let chromaRect = (placement.x0 / 2, placement.y0 / 2, placement.x1 / 2, placement.y1 / 2)
         let width = frame.width, height = frame.height, cw = frame.chromaWidth, ch = frame.chromaHeight
-        func drawPlane(_ source: PlaneSource, into target: inout [UInt8], width: Int, height: Int, map: AffineMap,
+        func drawPlane(_ source: SourcePlane, into target: inout [UInt8], width: Int, height: Int, map: AffineMap,
                        rect: (Double, Double, Double, Double)) {
             target.withUnsafeMutableBufferPointer { t in
                 guard let base = t.baseAddress else { return }
@@ -65,7 +59,7 @@ enum PictureLayer {
             for (index, (samples, w, h)) in planes.enumerated() {
                 samples.withUnsafeBufferPointer { s in
                     guard let base = s.baseAddress else { return }
-                    let plane = PlaneSource.rows(SourcePlane(base: base, width: w, height: h))
+                    let plane = SourcePlane(base: base, width: w, height: h)
                     switch index {
                     case 0: drawPlane(plane, into: &frame.y, width: width, height: height, map: luma, rect: lumaRect)
                     case 1: drawPlane(plane, into: &frame.u, width: cw, height: ch, map: chroma, rect: chromaRect)
@@ -74,14 +68,29 @@ enum PictureLayer {
                 }
             }
         case .columns(let source):
-            drawPlane(.columns(source.y), into: &frame.y, width: width, height: height, map: luma, rect: lumaRect)
-            drawPlane(.columns(source.u), into: &frame.u, width: cw, height: ch, map: chroma, rect: chromaRect)
-            drawPlane(.columns(source.v), into: &frame.v, width: cw, height: ch, map: chroma, rect: chromaRect)
+            // Kept only for placements without rotation, which are always axis-aligned.
+            guard luma.isAxisAligned else { return }
+            func drawTransposed(_ plane: TransposedPlane, into target: inout [UInt8], width: Int, height: Int, taps: FixedPlaneTaps) {
+                target.withUnsafeMutableBufferPointer { t in
+                    guard let base = t.baseAddress else { return }
+                    taps.draw(plane, into: TargetPlane(base: base, width: width, height: height), parallel: parallel)
+                }
+            }
+            if let taps = FixedPlaneTaps(map: luma, rect: lumaRect, targetWidth: width, targetHeight: height,
+                                         sourceWidth: source.y.width, sourceHeight: source.y.height) {
+                drawTransposed(source.y, into: &frame.y, width: width, height: height, taps: taps)
+            }
+            // Both chroma planes have the same size and placement: one set of taps.
+            if let taps = FixedPlaneTaps(map: chroma, rect: chromaRect, targetWidth: cw, targetHeight: ch,
+                                         sourceWidth: source.u.width, sourceHeight: source.u.height) {
+                drawTransposed(source.u, into: &frame.u, width: cw, height: ch, taps: taps)
+                drawTransposed(source.v, into: &frame.v, width: cw, height: ch, taps: taps)
+            }
         }
     }
 
-    /// One plane: the covered rectangle `rect` (in this plane's pixels) through `map`.
-    static func drawPlane(_ source: PlaneSource, _ target: TargetPlane, map: AffineMap,
+    /// One plane of rows: the covered rectangle `rect` (in this plane's pixels) through `map`.
+    static func drawPlane(_ plane: SourcePlane, _ target: TargetPlane, map: AffineMap,
                           rect: (Double, Double, Double, Double), parallel: ParallelSlices) {
         let columns = max(0, Int(rect.0.rounded(.down))) ..< min(target.width, Int(rect.2.rounded(.up)))
         let rows = max(0, Int(rect.1.rounded(.down))) ..< min(target.height, Int(rect.3.rounded(.up)))
@@ -90,25 +99,12 @@ enum PictureLayer {
         let cy = spanCoverage(rows, lower: rect.1, upper: rect.3)
         let partial = cx.contains { $0 < 1 } || cy.contains { $0 < 1 }
         let coverage = partial ? (x: cx, y: cy) : nil
-        switch source {
-        case .rows(let plane):
-            if map.isAxisAligned {
-                let x = AxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: plane.width)
-                let y = AxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: plane.height)
-                SeparableResampler.resample(plane, into: target, x: x, y: y, coverage: coverage, parallel: parallel)
-            } else {
-                AffineResampler.resample(plane, into: target, map: map, columns: columns, rows: rows, coverage: coverage, parallel: parallel)
-            }
-        case .columns(let plane):
-            // Kept only for placements without rotation, which are always axis-aligned.
-            guard map.isAxisAligned else { return }
+        if map.isAxisAligned {
             let x = AxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: plane.width)
             let y = AxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: plane.height)
-            let edges = partial ? PartialCoverage(target, columns: columns, rows: rows, cx: cx, cy: cy) : nil
-            plane.withSource { source in
-                FixedPointResampler.resample(source, into: target, x: FixedAxisTaps(x), y: FixedAxisTaps(y), parallel: parallel)
-            }
-            edges?.blend(into: target)
+            SeparableResampler.resample(plane, into: target, x: x, y: y, coverage: coverage, parallel: parallel)
+        } else {
+            AffineResampler.resample(plane, into: target, map: map, columns: columns, rows: rows, coverage: coverage, parallel: parallel)
         }
     }
 }

@@ -11,7 +11,7 @@ struct SourcePlane: @unchecked Sendable {
 /// A `TransposedPlane` inside a `withSource` call: sample (x, y) at `base[x · height + y]`.
 /// Unchecked as `SourcePlane`: only read, and the call that lent the pointer outlives every slice.
 struct TransposedSource: @unchecked Sendable {
-    let base: UnsafePointer<Int16>
+    let base: UnsafePointer<UInt8>
     let width: Int
     let height: Int
 }

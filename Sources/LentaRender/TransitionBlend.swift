@@ -1,3 +1,4 @@
+import CPixelKernels
 import LentaCore
 import LentaMedia
 
@@ -34,27 +35,13 @@ enum TransitionBlend {
 
     /// `(1 − w)·a + w·b` per sample, w in 1/256 steps, in `a`'s buffers.
     static func mix(_ a: consuming PlanarFrame, _ b: PlanarFrame, weight: Double) -> PlanarFrame {
-        let w = Int32((weight * 256).rounded()), v = 256 - w
-        // a·v + b·w + 128 ≤ 255·256 + 128 fits 16 bits: sixteen samples per SIMD step, exact.
-        let vs = SIMD16<UInt16>(repeating: UInt16(v)), ws = SIMD16<UInt16>(repeating: UInt16(w))
-        let half = SIMD16<UInt16>(repeating: 128)
+        let w = Int32((weight * 256).rounded())
         func plane(_ x: inout [UInt8], _ y: [UInt8]) {
             let count = min(x.count, y.count)
             x.withUnsafeMutableBufferPointer { xp in
                 y.withUnsafeBufferPointer { yp in
                     guard let xb = xp.baseAddress, let yb = yp.baseAddress else { return }
-                    var i = 0
-                    while i + 16 <= count {
-                        let a = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(xb + i).loadUnaligned(as: SIMD16<UInt8>.self))
-                        let b = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(yb + i).loadUnaligned(as: SIMD16<UInt8>.self))
-                        let mixed = (a &* vs &+ b &* ws &+ half) &>> 8
-                        UnsafeMutableRawPointer(xb + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: mixed), as: SIMD16<UInt8>.self)
-                        i += 16
-                    }
-                    while i < count {
-                        xb[i] = UInt8(truncatingIfNeeded: (Int32(xb[i]) * v + Int32(yb[i]) * w + 128) >> 8)
-                        i += 1
-                    }
+                    lenta_plane_mix(xb, yb, count, w)
                 }
             }
         }

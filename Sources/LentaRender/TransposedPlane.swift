@@ -1,13 +1,15 @@
 import LentaMedia
 
-/// A plane stored column by column (sample (x, y) at `x · height + y`) as 8.7 fixed point
-/// (`sample << 7`), padded at the end so eight-sample loads past the last column stay inside:
-/// the source of `FixedPointResampler`, whose horizontal pass then reads each tap's column
-/// contiguously. Made once per photo; kept widened so the multiplies see plain 16-bit operands.
+/// A plane stored column by column (sample (x, y) at `x · height + y`), padded at the end so
+/// sixteen-sample loads past the last column stay inside: the source of `FixedPointResampler`,
+/// whose horizontal pass then reads each tap's column contiguously. Made once per photo. Kept as
+/// bytes, widened to 8.7 fixed point as they are loaded: each frame reads the whole plane, mostly
+/// from memory (the encoder has evicted it from the caches since the last frame), and 16-bit
+/// samples made that read twice as long.
 struct TransposedPlane: Sendable {
     let width: Int
     let height: Int
-    let samples: [Int16]
+    let samples: [UInt8]
 
     static let padding = 16
 
@@ -15,14 +17,14 @@ struct TransposedPlane: Sendable {
         self.width = width
         self.height = height
         let count = width * height
-        samples = [Int16](unsafeUninitializedCapacity: count + Self.padding) { out, initialised in
+        samples = [UInt8](unsafeUninitializedCapacity: count + Self.padding) { out, initialised in
             // Blocks of 32 × 32 keep both the rows read and the columns written in cache.
             let block = 32
             plane.withUnsafeBufferPointer { source in
                 for y0 in stride(from: 0, to: height, by: block) {
                     for x0 in stride(from: 0, to: width, by: block) {
                         for x in x0 ..< min(width, x0 + block) {
-                            for y in y0 ..< min(height, y0 + block) { out[x * height + y] = Int16(source[y * width + x]) << 7 }
+                            for y in y0 ..< min(height, y0 + block) { out[x * height + y] = source[y * width + x] }
                         }
                     }
                 }

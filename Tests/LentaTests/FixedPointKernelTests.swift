@@ -1,0 +1,62 @@
+@testable import LentaRender
+import Testing
+
+/// The AVX2 kernel of the fixed-point resampler against its portable loops: the same bytes for
+/// every scale, tap count, sub-pixel offset and partial stripe, so a frame does not depend on
+/// the CPU that drew it.
+@Suite("Fixed-point resampler kernels")
+struct FixedPointKernelTests {
+    /// Noise with runs of 0 and 255 (the cubic's overshoot past them tests the clamp), from a
+    /// fixed seed.
+    static func noise(width: Int, height: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0 ..< width * height).map { i in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = UInt8(truncatingIfNeeded: state >> 56)
+            switch (i / 7) % 5 {
+            case 0: return 0
+            case 1: return 255
+            default: return value
+            }
+        }
+    }
+
+    /// `source` resampled into a `width × height` plane filled with 77 beforehand: `scale` source
+    /// pixels per output pixel on both axes, from `offset`, into columns and rows `inset ..<`.
+    static func resampled(_ source: TransposedPlane, width: Int, height: Int, inset: Int, scale: Double, offset: Double,
+                          kernel: FixedPointKernel, threads: Int) -> [UInt8] {
+        var target = [UInt8](repeating: 77, count: width * height)
+        let x = AxisTaps(outputRange: inset ..< width, scale: scale, offset: offset, sourceLength: source.width)
+        let y = AxisTaps(outputRange: inset ..< height, scale: scale, offset: offset * 0.7, sourceLength: source.height)
+        target.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            source.withSource { plane in
+                FixedPointResampler.resample(plane, into: TargetPlane(base: base, width: width, height: height),
+                                             x: FixedAxisTaps(x), y: FixedAxisTaps(y), parallel: ParallelSlices(threads: threads),
+                                             kernel: kernel)
+            }
+        }
+        return target
+    }
+
+    @Test("the AVX2 kernel writes the same bytes as the portable loops",
+          .enabled(if: FixedPointKernel.avx2Available, "this CPU has no AVX2"),
+          arguments: [(0.37, 3.3), (0.93, -1.25), (1.0, 0.0), (1.15, 7.61), (1.4, 2.2), (2.7, -5.5), (4.3, 11.0)])
+    func avx2MatchesPortable(scale: Double, offset: Double) {
+        let sourceWidth = 301, sourceHeight = 203
+        let source = TransposedPlane(Self.noise(width: sourceWidth, height: sourceHeight, seed: 15), width: sourceWidth, height: sourceHeight)
+        // Not a whole number of stripes wide, and drawn from an odd column and row on.
+        let width = Int((Double(sourceWidth) / scale).rounded()) + 5, height = Int((Double(sourceHeight) / scale).rounded()) + 3
+        let portable = Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset,
+                                      kernel: .portable, threads: 1)
+        let drawn = portable.indices.filter { $0 % width >= 3 && $0 / width >= 3 }
+        #expect(drawn.contains { portable[$0] != 77 }, "the portable loops drew nothing")
+        #expect(portable.indices.filter { $0 % width < 3 || $0 / width < 3 }.allSatisfy { portable[$0] == 77 })
+        for threads in [1, 3] {
+            let avx2 = Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset,
+                                      kernel: .avx2, threads: threads)
+            let differing = zip(portable, avx2).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) bytes differ at scale \(scale), \(threads) thread(s)")
+        }
+    }
+}
