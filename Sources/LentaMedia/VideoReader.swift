@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import LentaCore
 
 /// A video clip's pictures by time: the frame to show at time t is the one with the greatest
@@ -40,7 +41,8 @@ public final class VideoReader {
     /// exactly half, else libswscale's; codes and depth kept), so the colour table and the placement work on a quarter of the pixels.
     public var scale: Double = 1
     /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
-    /// several frames at once (see `DecoderContext`), and their decoder's memory handed back.
+    /// several frames at once (see `DecoderContext`, `decodesBySlices`), and their decoder's
+    /// memory handed back.
     static let largePicture = 2 * 1920 * 1080
     /// Whether the clip's pictures are large (see `largePicture`): its decoder's pool then holds
     /// several of them at full size, 12–25 MB each.
@@ -48,6 +50,18 @@ public final class VideoReader {
 
     /// Whether pictures of this size are large (see `largePicture`).
     public static func isLarge(width: Int, height: Int) -> Bool { width * height > largePicture }
+
+    /// Up to this many processors every clip is decoded by slices, not only large ones: the
+    /// encoder keeps them all busy, so frame threads (each with its own context and pictures)
+    /// buy no speed, only memory — 25 MB at the peak of bench/clips for its 1080p H.264 clips,
+    /// the same CPU. With more, smaller pictures are decoded several frames at once, so a clip
+    /// of one slice (as x264 writes them) is not decoded by one thread while the rest wait.
+    static let fewProcessors = 4
+
+    /// Whether the decoder's threads share each frame's slices rather than decoding several frames.
+    static func decodesBySlices(width: Int, height: Int) -> Bool {
+        isLarge(width: width, height: height) || ProcessInfo.processInfo.activeProcessorCount <= fewProcessors
+    }
 
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
@@ -76,7 +90,7 @@ public final class VideoReader {
         }
         guard size.0 > 0, size.1 > 0 else { throw MediaError("read video size", path: path, reason: "the stream has no picture size") }
         frames = try StreamFrames(container: container, stream: stream.index, threads: threads,
-                                  slicesOnly: size.0 * size.1 > Self.largePicture)
+                                  slicesOnly: Self.decodesBySlices(width: size.0, height: size.1))
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2
