@@ -38,7 +38,8 @@ public final class VideoReader {
     public var seekAhead = Rational(3)
     /// The fraction of its size each picture is handed on at (at most 1): a 2160p clip shown in
     /// a 1080p story is reduced here, once per picture, by an area filter (2×2 averages at
-    /// exactly half, else libswscale's; codes and depth kept), so the colour table and the placement work on a quarter of the pixels.
+    /// exactly half, else libswscale's; codes and depth kept), so the colour table and the
+    /// placement work on a quarter of the pixels.
     public var scale: Double = 1
     /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
     /// several frames at once (see `DecoderContext`, `decodesBySlices`), and their decoder's
