@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import LentaCore
 
 /// A video clip's pictures by time: the frame to show at time t is the one with the greatest
@@ -36,11 +37,13 @@ public final class VideoReader {
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
     /// The fraction of its size each picture is handed on at (at most 1): a 2160p clip shown in
-    /// a 1080p story is reduced here, once per picture, by libswscale (area filter, codes and
-    /// depth kept), so the colour table and the placement work on a quarter of the pixels.
+    /// a 1080p story is reduced here, once per picture, by an area filter (2×2 averages at
+    /// exactly half, else libswscale's; codes and depth kept), so the colour table and the
+    /// placement work on a quarter of the pixels.
     public var scale: Double = 1
     /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
-    /// several frames at once (see `DecoderContext`), and their decoder's memory handed back.
+    /// several frames at once (see `DecoderContext`, `decodesBySlices`), and their decoder's
+    /// memory handed back.
     static let largePicture = 2 * 1920 * 1080
     /// Whether the clip's pictures are large (see `largePicture`): its decoder's pool then holds
     /// several of them at full size, 12–25 MB each.
@@ -48,6 +51,18 @@ public final class VideoReader {
 
     /// Whether pictures of this size are large (see `largePicture`).
     public static func isLarge(width: Int, height: Int) -> Bool { width * height > largePicture }
+
+    /// Up to this many processors every clip is decoded by slices, not only large ones: the
+    /// encoder keeps them all busy, so frame threads (each with its own context and pictures)
+    /// buy no speed, only memory — 25 MB at the peak of bench/clips for its 1080p H.264 clips,
+    /// the same CPU. With more, smaller pictures are decoded several frames at once, so a clip
+    /// of one slice (as x264 writes them) is not decoded by one thread while the rest wait.
+    static let fewProcessors = 4
+
+    /// Whether the decoder's threads share each frame's slices rather than decoding several frames.
+    static func decodesBySlices(width: Int, height: Int) -> Bool {
+        isLarge(width: width, height: height) || ProcessInfo.processInfo.activeProcessorCount <= fewProcessors
+    }
 
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
@@ -76,7 +91,7 @@ public final class VideoReader {
         }
         guard size.0 > 0, size.1 > 0 else { throw MediaError("read video size", path: path, reason: "the stream has no picture size") }
         frames = try StreamFrames(container: container, stream: stream.index, threads: threads,
-                                  slicesOnly: size.0 * size.1 > Self.largePicture)
+                                  slicesOnly: Self.decodesBySlices(width: size.0, height: size.1))
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2
@@ -222,8 +237,9 @@ public final class VideoReader {
     }
 
     /// The decoded frame as 4:2:0 with its codes as stored: yuv420p/yuvj420p and yuv420p10le
-    /// at full size are copied; other layouts and reduced sizes go through libswscale with the
-    /// same matrix and range on both sides (so codes keep their meaning), deeper ones to 10 bits.
+    /// at full size are copied, at half size averaged by `HalvedPicture`; other layouts and
+    /// reduced sizes go through libswscale with the same matrix and range on both sides (so
+    /// codes keep their meaning), deeper ones to 10 bits.
     /// R'G'B' frames become BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
     private func sourcePicture(_ frame: CodecFrame) throws -> SourcePicture {
         let f = frame.pointer.pointee
@@ -231,6 +247,10 @@ public final class VideoReader {
         let reducing = size.width != frame.width || size.height != frame.height
         if !reducing, let planar = frame.planarFrame() { return .eightBit(planar) }
         if !reducing, let deep = frame.deepPlanarFrame() { return .deep(deep) }
+        // Exactly half (a 2160p clip filling a 1080p story): 2×2 averages, a fraction of libswscale's time.
+        if reducing, size.width * 2 == frame.width, size.height * 2 == frame.height, let halved = HalvedPicture.make(from: frame) {
+            return halved
+        }
         let descriptor = av_pix_fmt_desc_get(frame.format)
         let depth = descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false

@@ -54,8 +54,10 @@ struct ColourSpaceTests {
         return "sdr.mp4"
     }
 
-    static func hdrClip(_ fixture: RenderFixture, transfer: String) throws -> String {
-        let name = "\(transfer).mp4"
+    /// - Parameter scale: the clip's size in story sizes (2: a clip the reader halves).
+    static func hdrClip(_ fixture: RenderFixture, transfer: String, scale: Int = 1) throws -> String {
+        let name = "\(transfer)-\(scale)x.mp4"
+        let bars = "smptehdbars=s=\(width * scale)x\(height * scale):d=0.5:r=10,format=yuv444p"
         try AudioFixtures.runFFmpeg([
             "-f", "lavfi", "-i", bars,
             "-vf", "\(toLinear),zscale=t=\(transfer):p=2020:m=2020_ncl:r=tv:npl=203,format=yuv420p10le",
@@ -90,6 +92,25 @@ struct ColourSpaceTests {
         // The 75 % red bar stays red (it came out brick-brown when the codes were read as BT.709).
         let red = ColourChart.rgb(ColourChart.mean(hdr, x: 218..<240, y: 20..<60))
         #expect(red.x > 0.6 && red.y < 0.15 && red.z < 0.15, "red bar \(red)")
+    }
+
+    @Test("an HLG clip twice the story's size, halved by the reader at its 10 bits, renders as the bars too")
+    func halvedHLGClipLooksLikeItsSDRPicture() throws {
+        let fixture = try RenderFixture()
+        let sdr = try Self.render(try Self.sdrClip(fixture), in: fixture)
+        let hdrPath = try Self.hdrClip(fixture, transfer: "arib-std-b67", scale: 2)
+        let reader = try VideoReader(path: fixture.folder.path(hdrPath))
+        reader.scale = 0.5
+        guard case .deep(let halved) = try reader.picture(at: Rational(1, 10)) else {
+            Issue.record("the halved picture lost its 10 bits")
+            return
+        }
+        #expect(halved.width == Self.width && halved.height == Self.height)
+        let hdr = try Self.render(hdrPath, in: fixture)
+        let deltaE = Self.meanDeltaE(sdr, hdr)
+        let saturation = (sdr: Self.meanSaturation(sdr), hdr: Self.meanSaturation(hdr))
+        #expect(deltaE <= 5, "mean ΔE2000 \(deltaE)")
+        #expect(abs(saturation.hdr - saturation.sdr) <= 0.1 * saturation.sdr, "saturation \(saturation)")
     }
 
     @Test("HDR highlights above reference white are compressed, not clipped: brighter stays brighter up to SDR's headroom")
