@@ -85,4 +85,14 @@ package final class DecoderContext {
 
     /// Forgets buffered frames after a seek.
     package func flush() { avcodec_flush_buffers(pointer) }
+
+    /// Decodes `packet` alone — a keyframe, a still's tile — with the decoder flushed before and
+    /// after, so nothing of it stays for the next. False when it gave no picture.
+    package func decodeAlone(_ packet: CodecPacket, into frame: CodecFrame) throws -> Bool {
+        flush()
+        defer { flush() }
+        guard try send(packet) else { return false }
+        _ = try send(nil)
+        return try receive(into: frame) == .frame
+    }
 }

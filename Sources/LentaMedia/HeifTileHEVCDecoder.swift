@@ -24,15 +24,11 @@ final class HeifTileHEVCDecoder {
     /// and is overwritten by the next tile.
     func decode(_ coded: [UInt8], tile: Int) throws -> CodecFrame {
         frame.unreference()
-        decoder.flush()
         try packet.load(coded, key: true, path: path)
         defer { packet.unreference() }
-        _ = try decoder.send(packet)
-        _ = try decoder.send(nil)
-        var got = false
-        while !got, try decoder.receive(into: frame) == .frame { got = true }
-        decoder.flush()
-        guard got else { throw MediaError("decode HEIF tile", path: path, reason: "tile \(tile + 1) gave no picture") }
+        guard try decoder.decodeAlone(packet, into: frame) else {
+            throw MediaError("decode HEIF tile", path: path, reason: "tile \(tile + 1) gave no picture")
+        }
         return frame
     }
 

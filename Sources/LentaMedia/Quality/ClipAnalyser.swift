@@ -60,13 +60,7 @@ enum ClipAnalyser {
         }
         /// Decodes the keyframe in `packet` alone and measures it.
         func sample(time: Double) {
-            decoder.flush()
-            guard (try? decoder.send(packet)) == true else { return }
-            _ = try? decoder.send(nil)
-            var got = false
-            while !got, (try? decoder.receive(into: frame)) == .frame { got = true }
-            decoder.flush()
-            guard got else { return }
+            guard (try? decoder.decodeAlone(packet, into: frame)) == true else { return }
             defer { frame.unreference() }
             guard let picture = try? ReducedPhoto.analysisPicture(from: frame, path: path).oriented(orientation) else { return }
             let measures = PictureMeasures(picture)
