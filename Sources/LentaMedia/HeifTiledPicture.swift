@@ -12,10 +12,12 @@ struct HeifTiledPicture {
     /// yuv420p, or yuv420pNNle for a deep picture: the stored picture (before `irot`) reduced.
     let frame: CodecFrame
     let bits: Int
-    /// Whether the codes are full range whatever the file's `nclx` says: libheif stretches a
-    /// limited-range image to full range as it decodes to Y'CbCr; libavcodec's tiles are the
-    /// codes as coded.
-    let stretchedToFullRange: Bool
+    /// Whether libheif decoded the tiles: it stretches a limited-range image to full range as it
+    /// decodes to Y'CbCr, where libavcodec's tiles are the codes as coded.
+    private let stretchedToFullRange: Bool
+
+    /// Whether the picture's codes are full range, when the file's `nclx` says `coded`.
+    func fullRange(coded: Bool) -> Bool { coded || stretchedToFullRange }
 
     /// The whole factor a `width × height` grid of `tileWidth × tileHeight` tiles is reduced
     /// by to keep at least twice `target`'s pixels each way (so the area filter that makes

@@ -175,7 +175,7 @@ public struct PhotoDecoder: Sendable {
             defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
             let (matrix, coded) = try HeifContext(reading: path).primaryImage().colourEncoding()
             let reduced = try HeifTiledPicture(grid, path: path, target: stored, deep: deep)
-            let fullRange = coded || reduced.stretchedToFullRange
+            let fullRange = reduced.fullRange(coded: coded)
             guard reduced.bits > 8 else {
                 return .eightBit(try Self.reduce(reduced.frame, to: stored, matrix: matrix, fullRange: fullRange, path: path))
             }

@@ -119,7 +119,7 @@ enum ReducedPhoto {
         return try PhotoMemoryBudget.gate.withReservation(bytes) {
             let reduced = try HeifTiledPicture(grid, path: path, target: target, deep: false, forAnalysis: true)
             reduced.frame.pointer.pointee.colorspace = colour.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_BT470BG
-            reduced.frame.pointer.pointee.color_range = colour.fullRange || reduced.stretchedToFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+            reduced.frame.pointer.pointee.color_range = reduced.fullRange(coded: colour.fullRange) ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
             return try analysisPicture(from: reduced.frame, path: path).oriented(grid.orientation)
         }
     }
