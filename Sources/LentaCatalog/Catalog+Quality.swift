@@ -10,15 +10,18 @@ extension Catalog {
         }
     }
 
-    /// Items that have never been analysed (a catalog from before quality was learned, a movie
-    /// that was waiting to be paired) and are not a Live Photo's motion (shown only through its
-    /// still, so never measured): their ids, paths and metadata, by path.
-    public func itemsAwaitingQuality() throws -> [MediaItem] {
+    /// Items that have never been analysed (clips waiting for a story, a catalog from before
+    /// quality was learned) and are not a Live Photo's motion (shown only through its still, so
+    /// never measured): their ids, paths and metadata, by path; only those of `ids` when given.
+    public func itemsAwaitingQuality(among ids: [Int64]? = nil) throws -> [MediaItem] {
         try database.read { db in
-            try ItemRecord.fetchAll(db, sql: """
+            let awaiting = try ItemRecord.fetchAll(db, sql: """
                 SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM itemQuality WHERE itemQuality.itemId = item.id)
                 AND id NOT IN (SELECT movieId FROM motionPair) ORDER BY path
                 """).compactMap(\.item)
+            guard let ids else { return awaiting }
+            let wanted = Set(ids)
+            return awaiting.filter { wanted.contains($0.id) }
         }
     }
 

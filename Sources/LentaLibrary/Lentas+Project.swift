@@ -34,6 +34,8 @@ extension Lentas {
     /// subtitle from the lenta, durations fitted to the length, transitions and motion from `style`.
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle()) throws -> ProjectFile {
         let detail = try show(id: id)
+        // Clips are analysed the first time a story of their lenta is made (`ItemAnalysis`).
+        try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog)
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }

@@ -82,23 +82,12 @@ public final class LibraryScanner {
         }
         for key in gone.keys { gone[key]?.sort { $0.path < $1.path } }
 
-        // A movie beside a file of its own name may be a Live Photo's motion, which is never
-        // measured (its still is what a story shows): it waits until the pairs are known. On an
-        // iPhone's export that is every other file, each a few HEVC keyframes to decode.
-        var sharedKeys: [String: Int] = [:]
-        if !toRead.isEmpty { for path in order { sharedKeys[MotionPairing.key(path), default: 0] += 1 } }
-        let waitsForPairing: @Sendable (ScannedFile) -> Bool = { [sharedKeys] scanned in
-            MotionPairing.mayBeMotion(kind: scanned.metadata.kind, contentIdentifier: scanned.metadata.contentIdentifier,
-                                      duration: scanned.metadata.duration)
-                && (sharedKeys[MotionPairing.key(scanned.path)] ?? 0) > 1
-        }
-
         var done = 0
-        var measured: [String: Measured] = [:]
+        var measured: [String: ItemAnalysis.Measured] = [:]
         for start in stride(from: 0, to: toRead.count, by: max(1, options.batchSize)) {
             let chunk = Array(toRead[start..<min(start + options.batchSize, toRead.count)])
             let before = done, total = toRead.count
-            let readings = Self.read(chunk, now: options.now, measured: &measured, waitsForPairing: waitsForPairing) { finished in
+            let readings = Self.read(chunk, now: options.now, measured: &measured) { finished in
                 progress?(before + finished, total)
             }
             done += chunk.count
@@ -139,8 +128,9 @@ public final class LibraryScanner {
             // is gone stands on its own again.
             report.livePhotos = try catalog.pairLivePhotos()
         }
-        // After pairing: a movie that waited and has no still is a clip, and is measured now.
-        report.analysed = try analyseAwaiting(batchSize: options.batchSize)
+        // Photos a catalog from before quality was learned never measured. Clips wait for a story.
+        report.analysed = try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality().filter { ItemAnalysis.measuredByScan($0.metadata.kind) },
+                                                   in: catalog, batchSize: options.batchSize)
 
         (report.items, report.withoutDate, report.withoutPosition) = try catalog.counts(under: report.roots)
         report.unreadable.sort { $0.path < $1.path }
@@ -184,18 +174,13 @@ public final class LibraryScanner {
         case done(Reading)
     }
 
-    /// Measurements of the contents seen in this scan, by content hash (a photo's every byte; a
-    /// clip's size and first and last 16 KiB, which hold its sample table): a copy (a backup, a
-    /// folder copied twice) is measured once; its path-dependent verdicts are not.
-    typealias Measured = Result<QualityAnalyser.Measurement, QualityProblem>
-    struct QualityProblem: Error, Sendable { var reason: String }
-
     /// Reads files on every core; results come back in the order of `files`. First metadata and
-    /// content hashes, then the pixels of each content not measured before (`measured` keeps
-    /// them for the rest of the scan), except files `waitsForPairing` holds back unmeasured.
+    /// content hashes, then the pixels of each photo whose content was not measured before
+    /// (`measured`, by content hash, keeps them for the rest of the scan: a copy is measured
+    /// once; its path-dependent verdicts are not). Clips are left for a story (`ItemAnalysis`).
     /// `onEach` is told how many of `files` are read so far.
-    private static func read(_ files: [FoundFile], now: Double, measured: inout [String: Measured],
-                             waitsForPairing: (ScannedFile) -> Bool, onEach: @Sendable (Int) -> Void) -> [Reading] {
+    private static func read(_ files: [FoundFile], now: Double, measured: inout [String: ItemAnalysis.Measured],
+                             onEach: @Sendable (Int) -> Void) -> [Reading] {
         let probed = Mutex([Probed](repeating: .done(.notMedia), count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let result = probe(files[i], now: now)
@@ -208,27 +193,23 @@ public final class LibraryScanner {
         var waiting: Set<Int> = []
         for (i, p) in probes.enumerated() {
             guard case .media(let scanned, let hash) = p else { continue }
-            if waitsForPairing(scanned) {
+            if !ItemAnalysis.measuredByScan(scanned.metadata.kind) {
                 waiting.insert(i)
             } else if measured[hash] == nil, leaders.insert(hash).inserted {
                 toMeasure.append(i)
             }
         }
-        // Costliest first (clips, then the largest pictures): the cores hand out work in this
-        // order, so a 4K clip met last would leave one core working alone at the end.
-        let cost: (Int) -> Double = { i in
-            guard case .media(let scanned, _) = probes[i] else { return 0 }
-            let m = scanned.metadata
-            let pixels = Double(max(1, (m.width ?? 1) * (m.height ?? 1)))
-            return m.kind == .video ? 1e12 + pixels * max(1, m.duration ?? 1) : pixels
+        // Largest first: the cores hand out work in this order, so no core is left alone at the end.
+        toMeasure.sort { i, j in
+            guard case .media(let a, _) = probes[i], case .media(let b, _) = probes[j] else { return i < j }
+            return (ItemAnalysis.cost(a.metadata), j) > (ItemAnalysis.cost(b.metadata), i)
         }
-        toMeasure.sort { (cost($0), $1) > (cost($1), $0) }
-        let slots = Mutex((results: [Int: Measured](), finished: 0))
+        let slots = Mutex((results: [Int: ItemAnalysis.Measured](), finished: 0))
         let measuring = toMeasure
         DispatchQueue.concurrentPerform(iterations: measuring.count) { k in
             let i = measuring[k]
             guard case .media(let scanned, _) = probes[i] else { return }
-            let result = measure(path: scanned.path, metadata: scanned.metadata)
+            let result = ItemAnalysis.measure(path: scanned.path, metadata: scanned.metadata)
             slots.withLock { slots in
                 slots.results[i] = result
                 slots.finished += 1
@@ -247,15 +228,8 @@ public final class LibraryScanner {
                 readings.append(.media(scanned))
             case .media(var scanned, let hash):
                 if let own = results[i] { measured[hash] = own }
-                switch measured[hash] {
-                case .success(let measurement):
-                    scanned.quality = QualityAnalyser.quality(of: measurement, path: scanned.path, metadata: scanned.metadata,
-                                                              contentHash: hash)
-                case .failure(let problem):
-                    scanned.qualityProblem = problem.reason
-                case nil:
-                    scanned.qualityProblem = "not measured"
-                }
+                (scanned.quality, scanned.qualityProblem) = ItemAnalysis.verdict(measured[hash], path: scanned.path,
+                                                                                 metadata: scanned.metadata, contentHash: hash)
                 readings.append(.media(scanned))
             }
         }
@@ -287,47 +261,6 @@ public final class LibraryScanner {
         } catch {
             return .done(.unreadable(String(describing: error)))
         }
-    }
-
-    static func measure(path: String, metadata: MediaMetadata) -> Measured {
-        do {
-            return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
-        } catch let error as MediaError {
-            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)"))
-        } catch {
-            return .failure(QualityProblem(reason: String(describing: error)))
-        }
-    }
-
-    /// What the item is worth for a story, or why that could not be learned (the item is kept
-    /// either way: a picture that cannot be measured can still be shown).
-    static func analyse(path: String, size: Int64, metadata: MediaMetadata, fingerprint: String) -> (ItemQuality?, String?) {
-        guard let contentHash = Fingerprint.content(path: path, size: size, kind: metadata.kind, fingerprint: fingerprint) else { return (nil, "the file could not be read to the end") }
-        switch measure(path: path, metadata: metadata) {
-        case .success(let measurement):
-            return (QualityAnalyser.quality(of: measurement, path: path, metadata: metadata, contentHash: contentHash), nil)
-        case .failure(let problem):
-            return (nil, problem.reason)
-        }
-    }
-
-    /// Analyses items the catalog has never analysed (a catalog from before quality was learned),
-    /// on every core, storing each batch as it is done.
-    private func analyseAwaiting(batchSize: Int) throws -> Int {
-        let awaiting = try catalog.itemsAwaitingQuality()
-        for start in stride(from: 0, to: awaiting.count, by: max(1, batchSize)) {
-            let chunk = Array(awaiting[start..<min(start + batchSize, awaiting.count)])
-            let slots = Mutex([(id: Int64, quality: ItemQuality?, problem: String?)](repeating: (0, nil, nil), count: chunk.count))
-            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
-                let item = chunk[i]
-                let (quality, problem) = Self.analyse(path: item.path, size: item.size, metadata: item.metadata,
-                                                      fingerprint: item.fingerprint)
-                slots.withLock { $0[i] = (item.id, quality, problem) }
-            }
-            let results = slots.withLock { $0 }
-            try catalog.storeQuality(results)
-        }
-        return awaiting.count
     }
 
     /// The absolute, symlink-free form of a path, or nil when it does not exist.

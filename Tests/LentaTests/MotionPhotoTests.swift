@@ -215,30 +215,41 @@ import Testing
         #expect(plain.items.allSatisfy { $0.motion == nil }, "no motion to offer any more")
     }
 
-    @Test("a Live Photo's movie is never measured (its still is what a story shows); a movie that finds no still is, in the same scan")
+    @Test("a Live Photo's movie is never measured (its still is what a story shows); a clip is measured when a story of its lenta is made, once")
     func livePhotoMovieIsNotMeasured() throws {
         let temp = try TemporaryFolder()
         let folder = try Self.morning(in: temp)
         try Self.livePhoto(in: folder)
-        // Same name, different identifiers: held back as a possible pair, then measured as a clip.
+        // Same name, different identifiers: not a pair, so a clip of its own.
         try Self.livePhoto(in: folder, name: "IMG_0003", stillIdentifier: "A", movieIdentifier: "B")
         let catalog = try Catalog(path: temp.path("catalog.sqlite"))
         let report = try Self.scan(catalog, folder)
-        #expect(report.livePhotos == 1 && report.analysed == 1)
+        #expect(report.livePhotos == 1 && report.analysed == 0)
         let items = try catalog.items()
         let id = { (name: String) in items.first { $0.path.hasSuffix(name) }?.id ?? -1 }
-        let known = try catalog.quality(ids: items.map(\.id))
+        var known = try catalog.quality(ids: items.map(\.id))
         #expect(known[id("IMG_1234.MOV")] == nil, "the paired movie is not measured")
-        #expect(known[id("IMG_1234.HEIC")]?.quality != nil)
+        #expect(known[id("IMG_1234.HEIC")]?.quality != nil, "photos are measured by the scan")
+        #expect(known[id("IMG_0003.MOV")] == nil, "a clip waits for a story")
+        #expect(try catalog.itemsAwaitingQuality().map(\.id) == [id("IMG_0003.MOV")])
+
+        // The story of the lenta analyses its clip and keeps what it learned.
+        let lentas = Lentas(catalog: catalog)
+        let lenta = try #require(try lentas.list().first)
+        _ = try lentas.project(id: lenta.id, writingTo: URL(fileURLWithPath: temp.path("story.json")))
+        known = try catalog.quality(ids: items.map(\.id))
         #expect(known[id("IMG_0003.MOV")]?.quality?.clip != nil, "the unpaired movie is measured as a clip")
+        #expect(known[id("IMG_1234.MOV")] == nil, "the paired movie still is not")
         #expect(try catalog.itemsAwaitingQuality().isEmpty)
 
-        // The still goes: the movie is a clip of its own now, and is measured at that scan.
+        // The still goes: the movie is a clip of its own now, and waits for the next story.
         try FileManager.default.removeItem(atPath: temp.path("photos/IMG_1234.HEIC"))
         let after = try Self.scan(catalog, folder)
-        #expect(after.livePhotos == 0 && after.analysed == 1)
+        #expect(after.livePhotos == 0 && after.analysed == 0)
+        #expect(try catalog.itemsAwaitingQuality().map(\.id) == [id("IMG_1234.MOV")])
+        _ = try lentas.project(id: try #require(try lentas.list().first).id, writingTo: URL(fileURLWithPath: temp.path("story.json")))
         #expect(try catalog.quality(ids: [id("IMG_1234.MOV")])[id("IMG_1234.MOV")]?.quality?.clip != nil)
-        #expect(try Self.scan(catalog, folder).analysed == 0, "nothing waits any more")
+        #expect(try catalog.itemsAwaitingQuality().isEmpty, "nothing waits any more")
     }
 
     @Test("without identifiers, the same name within a few seconds pairs; a long clip of the same name does not")

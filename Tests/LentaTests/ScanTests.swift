@@ -1,7 +1,7 @@
 import Foundation
 import LentaCatalog
 import LentaCore
-import LentaLibrary
+@testable import LentaLibrary
 import LentaTestSupport
 import Testing
 
@@ -39,6 +39,10 @@ import Testing
             let catalog = try Catalog(path: temp.path("catalog.sqlite"))
             _ = try LibraryScanner(catalog: catalog).scan(.init(folders: [media], now: Self.now, batchSize: batchSize))
             let items = try catalog.items()
+            // Clips wait for a story (`lenta project` analyses them); their copies share too.
+            #expect(try catalog.itemsAwaitingQuality().map { URL(fileURLWithPath: $0.path).lastPathComponent }
+                    == ["RPReplay clip.mp4", "clip.mp4"])
+            #expect(try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(), in: catalog, batchSize: batchSize) == 2)
             let qualities = try catalog.quality(ids: items.map(\.id))
             var byName: [String: ItemQuality] = [:]
             for item in items { byName[URL(fileURLWithPath: item.path).lastPathComponent] = qualities[item.id]?.quality }

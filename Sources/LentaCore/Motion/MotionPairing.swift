@@ -119,12 +119,5 @@ public enum MotionPairing {
     }
 
     /// Folder and stem: a still and its movie share it.
-    public static func key(_ path: String) -> String { folder(path) + "/" + stem(path) }
-
-    /// Whether a file could be the movie half of a Live Photo by what it says of itself (the
-    /// still is looked for by the caller): a movie with a content identifier, or one short enough.
-    public static func mayBeMotion(kind: MediaKind, contentIdentifier: String?, duration: Double?) -> Bool {
-        guard kind == .video else { return false }
-        return contentIdentifier != nil || (duration ?? .infinity) <= nameMatchLongestMovie
-    }
+    private static func key(_ path: String) -> String { folder(path) + "/" + stem(path) }
 }

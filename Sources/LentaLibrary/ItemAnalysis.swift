@@ -1,0 +1,93 @@
+import Dispatch
+import Synchronization
+import LentaCatalog
+import LentaCore
+import LentaMedia
+
+/// Learns what catalogued items are worth for a story (`QualityAnalyser`) and stores it, on every
+/// core, a batch at a time, so an interruption keeps what was done.
+///
+/// Photos are learned by the scan. Clips are learned the first time a story of their lenta is
+/// made (`Lentas.project`): a clip's worth needs keyframes decoded along its length (some 45 ms
+/// each at 4K HEVC), a hundred times what reading its header costs, so a scan that decoded them
+/// was no faster than `exiftool` on a phone's folder. What is learned is kept in the catalog, so
+/// each clip is analysed once.
+enum ItemAnalysis {
+    /// What measuring a file's content gave (the same for byte-identical files).
+    typealias Measured = Result<QualityAnalyser.Measurement, QualityProblem>
+    struct QualityProblem: Error, Sendable { var reason: String }
+
+    /// Whether the scan measures an item of this kind (otherwise it waits for a story).
+    static func measuredByScan(_ kind: MediaKind) -> Bool { kind == .photo }
+
+    /// Decodes the file small and measures it, or says why it could not.
+    static func measure(path: String, metadata: MediaMetadata) -> Measured {
+        do {
+            return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
+        } catch let error as MediaError {
+            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)"))
+        } catch {
+            return .failure(QualityProblem(reason: String(describing: error)))
+        }
+    }
+
+    /// Analyses `items` on every core, costliest first, storing each batch as it is done. Exact
+    /// copies (by content hash) are measured once; what their paths say is judged per file.
+    /// - Returns: how many were analysed.
+    @discardableResult
+    static func analyse(_ items: [MediaItem], in catalog: Catalog, batchSize: Int = 256) throws -> Int {
+        let ordered = items.sorted { (cost($0.metadata), $1.path) > (cost($1.metadata), $0.path) }
+        var measured: [String: Measured] = [:]
+        for start in stride(from: 0, to: ordered.count, by: max(1, batchSize)) {
+            let chunk = Array(ordered[start..<min(start + batchSize, ordered.count)])
+            let hashes = Mutex([String?](repeating: nil, count: chunk.count))
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
+                let item = chunk[i]
+                let hash = Fingerprint.content(path: item.path, size: item.size, kind: item.metadata.kind, fingerprint: item.fingerprint)
+                hashes.withLock { $0[i] = hash }
+            }
+            let contentHashes = hashes.withLock { $0 }
+            // The first item of each content not measured yet, in cost order (the cores hand
+            // out work in this order, so a 4K clip met last would leave one core alone at the end).
+            var leaders: [Int] = [], seen: Set<String> = []
+            for (i, hash) in contentHashes.enumerated() {
+                if let hash, measured[hash] == nil, seen.insert(hash).inserted { leaders.append(i) }
+            }
+            let results = Mutex([Measured?](repeating: nil, count: leaders.count))
+            DispatchQueue.concurrentPerform(iterations: leaders.count) { [leaders] k in
+                let item = chunk[leaders[k]]
+                let result = measure(path: item.path, metadata: item.metadata)
+                results.withLock { $0[k] = result }
+            }
+            for (k, result) in results.withLock({ $0 }).enumerated() {
+                if let result, let hash = contentHashes[leaders[k]] { measured[hash] = result }
+            }
+            try catalog.storeQuality(chunk.indices.map { i in
+                let item = chunk[i]
+                guard let hash = contentHashes[i] else { return (item.id, nil, "the file could not be read to the end") }
+                let (quality, problem) = verdict(measured[hash], path: item.path, metadata: item.metadata, contentHash: hash)
+                return (item.id, quality, problem)
+            })
+        }
+        return items.count
+    }
+
+    /// The quality of a file from its content's measurement and what its path says, or why
+    /// there is none.
+    static func verdict(_ measured: Measured?, path: String, metadata: MediaMetadata, contentHash: String) -> (ItemQuality?, String?) {
+        switch measured {
+        case .success(let measurement):
+            return (QualityAnalyser.quality(of: measurement, path: path, metadata: metadata, contentHash: contentHash), nil)
+        case .failure(let problem):
+            return (nil, problem.reason)
+        case nil:
+            return (nil, "not measured")
+        }
+    }
+
+    /// The relative cost of measuring an item: any clip before any photo, then by pixels decoded.
+    static func cost(_ metadata: MediaMetadata) -> Double {
+        let pixels = Double(max(1, (metadata.width ?? 1) * (metadata.height ?? 1)))
+        return metadata.kind == .video ? 1e12 + pixels * max(1, metadata.duration ?? 1) : pixels
+    }
+}
