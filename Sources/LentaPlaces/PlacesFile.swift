@@ -7,7 +7,8 @@ import LentaCore
 /// for the places a query returns.
 struct PlacesFile: Sendable {
     static let magic: [UInt8] = Array("LNTPLACE".utf8)
-    static let formatVersion: UInt32 = 1
+    /// Version 2 adds the k-d tree's layout after the places; version 1 files are still read.
+    static let formatVersion: UInt32 = 2
     static let noAdmin1: UInt16 = 0xFFFF
 
     struct Country: Sendable {
@@ -33,6 +34,9 @@ struct PlacesFile: Sendable {
     var group: [UInt16]
     var nameStart: [UInt32]
     var nameLength: [UInt8]
+    /// The k-d tree's layout as the file's maker built it (version 2): the place at each node
+    /// and its splitting axis. `KDTree` checks it before trusting it.
+    var treeLayout: KDTree.Layout?
     /// The whole file; names are read from here.
     var bytes: [UInt8]
 
@@ -58,8 +62,8 @@ struct PlacesFile: Sendable {
         }
         var r = Reader(bytes: bytes, position: 8, end: bytes.count - 4)
         let version = try r.u32("format version")
-        guard version == formatVersion else {
-            throw DataFileError.damaged("format version \(version), this build of lenta reads version \(formatVersion)")
+        guard version == 1 || version == formatVersion else {
+            throw DataFileError.damaged("format version \(version), this build of lenta reads versions 1 and \(formatVersion)")
         }
         let stored = UInt32(bytes[bytes.count - 4]) | UInt32(bytes[bytes.count - 3]) << 8
             | UInt32(bytes[bytes.count - 2]) << 16 | UInt32(bytes[bytes.count - 1]) << 24
@@ -151,12 +155,43 @@ struct PlacesFile: Sendable {
                 i += 1
             }
         }
+        let treeLayout = version >= 2 ? try Self.treeLayout(&r, placeCount: placeCount) : nil
         guard r.position == r.end else {
             throw DataFileError.damaged("\(r.end - r.position) unexpected bytes after the last place")
         }
         return PlacesFile(source: source, countries: countries, admin1Names: admin1Names, zones: zones, groups: groups,
                           latitudeE5: lat, longitudeE5: lon, population: pop, group: grp,
-                          nameStart: nameStart, nameLength: nameLength, bytes: bytes)
+                          nameStart: nameStart, nameLength: nameLength, treeLayout: treeLayout, bytes: bytes)
+    }
+
+    /// The tree section: a u32 place per node, then a u8 axis per node. Every place must be at
+    /// exactly one node.
+    private static func treeLayout(_ r: inout Reader, placeCount: Int) throws -> KDTree.Layout {
+        guard r.end - r.position >= placeCount * 5 else {
+            throw DataFileError.damaged("truncated: the file ends inside the k-d tree at byte \(r.position)")
+        }
+        var places = [Int32](repeating: 0, count: placeCount)
+        var axes = [UInt8](repeating: 0, count: placeCount)
+        var seen = [Bool](repeating: false, count: placeCount)
+        try r.bytes.withUnsafeBufferPointer { b in
+            var at = r.position
+            for node in 0..<placeCount {
+                let place = Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
+                guard place < placeCount, !seen[place] else {
+                    throw DataFileError.damaged("k-d tree node \(node) holds place \(place), missing or already placed")
+                }
+                seen[place] = true
+                places[node] = Int32(place)
+                at += 4
+            }
+            for node in 0..<placeCount {
+                guard b[at] <= 2 else { throw DataFileError.damaged("k-d tree node \(node) splits along axis \(b[at])") }
+                axes[node] = b[at]
+                at += 1
+            }
+        }
+        r.position += placeCount * 5
+        return KDTree.Layout(places: places, axes: axes)
     }
 
     /// Bounds-checked little-endian reading; running past `end` is a "truncated" problem.

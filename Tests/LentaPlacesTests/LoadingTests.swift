@@ -93,8 +93,8 @@ import Testing
 
     @Test func newerFormatVersion() throws {
         var bytes = try bundledBytes()
-        bytes[8] = 2
-        expectMalformed(try write(bytes, "v2.bin"), "format version 2")
+        bytes[8] = 3
+        expectMalformed(try write(bytes, "v3.bin"), "format version 3")
     }
 
     // MARK: - Hand-made files, with valid checksums but contents that must still be checked
@@ -155,6 +155,39 @@ import Testing
     }
 }
 
+/// The k-d tree's layout stored in a version 2 file: read when whole, refused with a reason when
+/// not; version 1 files (no tree) are still read.
+@Suite struct TreeSectionTests {
+    @Test func aWholeTreeIsReadAndAVersionOneFileHasNone() throws {
+        var s = SyntheticPlaces.standard
+        #expect(try PlacesFile.decode(s.encoded()).treeLayout == nil)
+        s.tree = KDTree.Layout(places: [1, 0, 2], axes: [0, 2, 0])
+        #expect(try PlacesFile.decode(s.encoded()).treeLayout == s.tree)
+    }
+
+    @Test func aDamagedTreeIsRefusedWithItsReason() throws {
+        var s = SyntheticPlaces.standard
+        s.tree = KDTree.Layout(places: [1, 1, 2], axes: [0, 0, 0])
+        #expect(throws: DataFileError.self) { try PlacesFile.decode(s.encoded()) }
+        #expect(Self.reason(s).contains("k-d tree node 1 holds place 1, missing or already placed"))
+        s.tree = KDTree.Layout(places: [1, 0, 7], axes: [0, 0, 0])
+        #expect(Self.reason(s).contains("missing or already placed"))
+        s.tree = KDTree.Layout(places: [1, 0, 2], axes: [0, 3, 0])
+        #expect(Self.reason(s).contains("axis 3"))
+        s.tree = KDTree.Layout(places: [1, 0], axes: [0, 0])
+        #expect(Self.reason(s).contains("k-d tree"))
+    }
+
+    static func reason(_ s: SyntheticPlaces) -> String {
+        do {
+            _ = try PlacesFile.decode(s.encoded())
+            return "read"
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
 /// A tiny places file built in memory, in the format of `scripts/build-gazetteer.py`.
 struct SyntheticPlaces {
     struct Group { var country: UInt16; var admin1: UInt16; var zone: UInt16; var count: UInt32 }
@@ -171,6 +204,8 @@ struct SyntheticPlaces {
         P(latitudeE5: -1_000_000, longitudeE5: -2_000_000, population: 0, name: "Gamma"),
     ]
     var placeCountOverride: UInt32?
+    /// Version 2 files carry the k-d tree's layout after the places.
+    var tree: KDTree.Layout?
     var trailer: [UInt8] = []
     var cutAfter: Int?
 
@@ -180,6 +215,7 @@ struct SyntheticPlaces {
 
     init(_ f: PlacesFile) {
         source = f.source
+        tree = f.treeLayout
         countries = f.countries.map { ($0.code, $0.name) }
         // The decoder drops each region's country index; recover it from the groups that use it.
         var regionCountry = [UInt16](repeating: 0, count: f.admin1Names.count)
@@ -206,7 +242,7 @@ struct SyntheticPlaces {
             } while v != 0
         }
         func zigzag(_ v: Int64) { varint(UInt64(bitPattern: (v << 1) ^ (v >> 63))) }
-        u32(1)
+        u32(tree == nil ? 1 : 2)
         u32(placeCountOverride ?? UInt32(places.count))
         u32(UInt32(countries.count)); u32(UInt32(admin1.count)); u32(UInt32(zones.count)); u32(UInt32(groups.count))
         string(source)
@@ -222,6 +258,10 @@ struct SyntheticPlaces {
             varint(UInt64(p.population))
             string(p.name)
             lastLat = Int64(p.latitudeE5); lastLon = Int64(p.longitudeE5)
+        }
+        if let tree {
+            for place in tree.places { u32(UInt32(bitPattern: place)) }
+            out += tree.axes
         }
         if let cutAfter { out = Array(out.prefix(placesStart + cutAfter)) }
         out += trailer

@@ -52,6 +52,52 @@ struct SplitMix64 {
         }
     }
 
+    /// The bundled file's tree is taken as laid out (no scan builds it), and it is the tree lenta
+    /// builds itself from the same places: scripts/build-gazetteer.py and KDTree agree.
+    @Test func bundledTreeIsTakenAsLaidOutAndIsTheOneLentaBuilds() throws {
+        #expect(g.tree.usesGivenLayout)
+        let (x, y, z) = unitVectors()
+        let built = KDTree(x: x, y: y, z: z)
+        #expect(!built.usesGivenLayout)
+        #expect(built.nodes.map(\.item) == g.tree.nodes.map(\.item))
+        #expect(built.nodes.map(\.axis) == g.tree.nodes.map(\.axis))
+    }
+
+    /// A layout that does not hold (two nodes swapped, an axis changed) is not trusted: the tree
+    /// is built anew, and searches still agree with a scan of every place.
+    @Test func aLayoutThatDoesNotHoldIsBuiltAnew() throws {
+        let (x, y, z) = unitVectors()
+        let layout = try #require(g.data.treeLayout)
+        var swapped = layout
+        swapped.places.swapAt(0, swapped.places.count - 1)
+        var turned = layout
+        turned.axes[turned.axes.count / 2] = (turned.axes[turned.axes.count / 2] + 1) % 3
+        for bad in [swapped, turned] {
+            let tree = KDTree(x: x, y: y, z: z, layout: bad)
+            #expect(!tree.usesGivenLayout)
+            var rng = SplitMix64(state: 7)
+            for _ in 0..<20 {
+                let p = rng.spherePoint()
+                let q = (cos(p.latitude * .pi / 180) * cos(p.longitude * .pi / 180),
+                         cos(p.latitude * .pi / 180) * sin(p.longitude * .pi / 180), sin(p.latitude * .pi / 180))
+                var best = Double.infinity
+                for i in x.indices {
+                    let dx = q.0 - x[i], dy = q.1 - y[i], dz = q.2 - z[i]
+                    best = min(best, dx * dx + dy * dy + dz * dz)
+                }
+                #expect(tree.nearest(q.0, q.1, q.2)?.chord2 == best)
+            }
+        }
+        #expect(KDTree(x: x, y: y, z: z, layout: layout).usesGivenLayout)
+    }
+
+    /// The places' unit vectors as the gazetteer computes them.
+    func unitVectors() -> ([Double], [Double], [Double]) {
+        var x: [Double] = [], y: [Double] = [], z: [Double] = []
+        for node in g.tree.nodes.sorted(by: { $0.item < $1.item }) { x.append(node.x); y.append(node.y); z.append(node.z) }
+        return (x, y, z)
+    }
+
     @Test func radiusSearchAgreesWithBruteForce() throws {
         let all = (0..<g.placeCount).map(coordinate)
         for (p, radius) in [(GeoPoint(latitude: 35.6586, longitude: 139.7454), 25.0),
