@@ -51,9 +51,17 @@ struct PictureMeasures: Sendable, Equatable {
         flatShare = lapCount > 0 ? Double(measured.flat) / lapCount : 0
 
         saturation = measured.saturationSum / n
-        let counts = measured.histogram.filter { $0 > 0 }.sorted(by: >)
-        topColourShare = Double(counts.prefix(8).reduce(0, +)) / n
-        colours = counts.filter { Double($0) >= n / 1000 }.count
+        // The 8 largest bins without sorting all 4096 (a sort was a tenth of this function).
+        var top = [Int](repeating: 0, count: 8), colours = 0
+        for count in measured.histogram where count > 0 {
+            if Double(count) >= n / 1000 { colours += 1 }
+            guard count > top[7] else { continue }
+            var k = 7
+            while k > 0, top[k - 1] < count { top[k] = top[k - 1]; k -= 1 }
+            top[k] = count
+        }
+        topColourShare = Double(top.reduce(0, +)) / n
+        self.colours = colours
     }
 
     /// The sums the measures are made of, in one place so the loops share their buffers.
