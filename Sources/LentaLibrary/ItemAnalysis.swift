@@ -35,9 +35,11 @@ enum ItemAnalysis {
     /// copies (by content hash) are measured once; what their paths say is judged per file.
     /// - Returns: how many were analysed.
     @discardableResult
-    static func analyse(_ items: [MediaItem], in catalog: Catalog, batchSize: Int = 256) throws -> Int {
+    static func analyse(_ items: [MediaItem], in catalog: Catalog, batchSize: Int = 256,
+                        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let ordered = items.sorted { (cost($0.metadata), $1.path) > (cost($1.metadata), $0.path) }
         var measured: [String: Measured] = [:]
+        let finished = Mutex(0)
         for start in stride(from: 0, to: ordered.count, by: max(1, batchSize)) {
             let chunk = Array(ordered[start..<min(start + batchSize, ordered.count)])
             let hashes = Mutex([String?](repeating: nil, count: chunk.count))
@@ -58,10 +60,15 @@ enum ItemAnalysis {
                 let item = chunk[leaders[k]]
                 let result = measure(path: item.path, metadata: item.metadata)
                 results.withLock { $0[k] = result }
+                let done = finished.withLock { $0 += 1; return $0 }
+                progress?(done, ordered.count)
             }
             for (k, result) in results.withLock({ $0 }).enumerated() {
                 if let result, let hash = contentHashes[leaders[k]] { measured[hash] = result }
             }
+            // Copies of contents measured before count as done too.
+            let copies = chunk.count - leaders.count
+            if copies > 0 { progress?(finished.withLock { $0 += copies; return $0 }, ordered.count) }
             try catalog.storeQuality(chunk.indices.map { i in
                 let item = chunk[i]
                 guard let hash = contentHashes[i] else { return (item.id, nil, "the file could not be read to the end") }

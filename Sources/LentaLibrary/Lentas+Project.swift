@@ -32,10 +32,12 @@ extension Lentas {
     /// A project file for a lenta: its best moments (`StorySelection`) in story order with paths
     /// relative to the project file's folder, the items left out as `alternates`, title and
     /// subtitle from the lenta, durations fitted to the length, transitions and motion from `style`.
-    public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle()) throws -> ProjectFile {
+    /// - Parameter analysing: told (items analysed, items to analyse) while the lenta's clips not
+    ///   analysed yet are (the first story of a lenta analyses them, `ItemAnalysis`).
+    public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle(),
+                        analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ProjectFile {
         let detail = try show(id: id)
-        // Clips are analysed the first time a story of their lenta is made (`ItemAnalysis`).
-        try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog)
+        try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }

@@ -56,7 +56,12 @@ struct Project: ParsableCommand {
         style.motion = motion
         style.interludes = Set(interlude.map(\.placement))
         let lentas = try libraryCall { Lentas(catalog: try catalogOptions.open()) }
-        let project = try libraryCall { try lentas.project(id: lenta.id, writingTo: url, style: style) }
+        // A lenta's first story analyses its clips (the scan leaves them): seconds for 4K ones.
+        let bar = Terminal.ProgressBar(label: "Analysing clips")
+        let project = try libraryCall {
+            try lentas.project(id: lenta.id, writingTo: url, style: style) { done, total in bar.update(done, of: total) }
+        }
+        bar.finish()
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
             throw CommandFailure("the project for lenta \(lenta.id) would not validate:\n" + report.problems.map { "  \($0)" }.joined(separator: "\n"))

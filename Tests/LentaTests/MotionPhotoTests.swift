@@ -4,6 +4,7 @@ import LentaCore
 @testable import LentaLibrary
 @testable import LentaMedia
 import LentaTestSupport
+import Synchronization
 import Testing
 
 /// Live Photos (a still and a movie side by side) and Motion Photos (a movie inside the still's
@@ -236,7 +237,11 @@ import Testing
         // The story of the lenta analyses its clip and keeps what it learned.
         let lentas = Lentas(catalog: catalog)
         let lenta = try #require(try lentas.list().first)
-        _ = try lentas.project(id: lenta.id, writingTo: URL(fileURLWithPath: temp.path("story.json")))
+        let told = Mutex<[[Int]]>([])
+        _ = try lentas.project(id: lenta.id, writingTo: URL(fileURLWithPath: temp.path("story.json"))) { done, total in
+            told.withLock { $0.append([done, total]) }
+        }
+        #expect(told.withLock { $0 } == [[1, 1]], "the progress of the one clip analysed")
         known = try catalog.quality(ids: items.map(\.id))
         #expect(known[id("IMG_0003.MOV")]?.quality?.clip != nil, "the unpaired movie is measured as a clip")
         #expect(known[id("IMG_1234.MOV")] == nil, "the paired movie still is not")
