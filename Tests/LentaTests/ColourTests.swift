@@ -53,6 +53,47 @@ struct ColourTests {
         #expect(cube.lookUp(SIMD3(-0.2, 0.5, 1.3)) == SIMD3(-0.2, 0.5, 1.3))
     }
 
+    @Test("the AVX2 kernel grades to the same bytes as the portable loop: 8-bit in place and 10-bit, odd sizes, HDR sources")
+    func vectorisedTableMatchesPortable() {
+        guard FixedPointKernel.avx2Available else { return }  // nothing to compare on this CPU
+        var random = FuzzRandom(seed: 11)
+        let grade = ColourGrade(adjust: Adjustments(exposure: 0.4, contrast: 1.2, saturation: 1.3, temperature: 0.2, shadows: 0.3), look: nil)
+        let hlg = ColourDescription(matrix: .bt2020NCL, fullRange: false, primaries: .bt2020, transfer: .hlg, bitDepth: 10)
+        let pq = ColourDescription(matrix: .bt2020NCL, fullRange: true, primaries: .bt2020, transfer: .pq, bitDepth: 10)
+        let sources: [(ColourDescription, ColourGrade?)] = [(.bt709, grade), (hlg, nil), (pq, grade), (.sRGB, nil)]
+        // Widths with and without whole groups of eight blocks, odd and even; every code, edges included.
+        for (source, itemGrade) in sources {
+            guard var table = YUVLookupTable.make(source: source, grade: itemGrade, threads: 2) else {
+                Issue.record("no table for \(source.summary)")
+                continue
+            }
+            for (width, height) in [(64, 6), (37, 5), (18, 3), (1, 1), (333, 17)] {
+                let lumaCount = width * height, chromaCount = ((width + 1) / 2) * ((height + 1) / 2)
+                if table.inputBits == 8 {
+                    let picture = PlanarFrame(width: width, height: height,
+                                              y: (0..<lumaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) },
+                                              u: (0..<chromaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) },
+                                              v: (0..<chromaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+                    var fast = picture, portable = picture
+                    table.vectorised = true
+                    table.apply(to: &fast, parallel: ParallelSlices(threads: 2))
+                    table.vectorised = false
+                    table.apply(to: &portable, parallel: ParallelSlices(threads: 2))
+                    #expect(fast == portable, "\(source.summary) \(width)×\(height)")
+                } else {
+                    let code = { UInt16(truncatingIfNeeded: random.next() % 1024) }
+                    let picture = DeepPlanarFrame(width: width, height: height, bitDepth: 10, y: (0..<lumaCount).map { _ in code() },
+                                                  u: (0..<chromaCount).map { _ in code() }, v: (0..<chromaCount).map { _ in code() })
+                    table.vectorised = true
+                    let fast = table.apply(picture, parallel: ParallelSlices(threads: 2))
+                    table.vectorised = false
+                    let portable = table.apply(picture, parallel: ParallelSlices(threads: 2))
+                    #expect(fast == portable, "\(source.summary) \(width)×\(height)")
+                }
+            }
+        }
+    }
+
     @Test("results are the same for any thread count")
     func threadCountDoesNotMatter() {
         let grade = ColourGrade(adjust: Adjustments(exposure: 0.4, contrast: 1.2, saturation: 1.3, temperature: 0.2, shadows: 0.3), look: nil)
