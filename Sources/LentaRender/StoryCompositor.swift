@@ -74,7 +74,7 @@ public final class StoryCompositor {
         }
         let visible = timeline.segments(atFrame: n)
         let t = timeline.time(ofFrame: n)
-        startPreparing(after: n)
+        startPreparing(after: n, showing: visible.count)
         var parts: [FramePlan.Part] = []
         for index in visible {
             let segment = timeline.segments[index]
@@ -241,14 +241,15 @@ public final class StoryCompositor {
         return layer
     }
 
-    /// Starts preparing the photos that appear within `lookahead` frames, and the next segment to
-    /// appear whenever it does: a photo's preparation (one thread's decode and reduction) then
-    /// runs through the whole segment before it, on whatever core the encoder leaves idle,
-    /// instead of making the frames wait for it — and at the start it runs beside the first
-    /// photo's. At most one segment ahead is kept beyond the window.
-    private func startPreparing(after n: Int) {
+    /// Starts preparing the photos that appear within `lookahead` frames and, while frame `n`
+    /// shows one segment alone (`showing` segments in all), the next segment to appear whenever
+    /// it does: a photo's preparation (one thread's decode and reduction) then runs through the
+    /// segment before it, on whatever core the encoder leaves idle, instead of making the frames
+    /// wait for it — and at the start it runs beside the first photo's. Not during a transition,
+    /// which already holds two photos: at most one segment ahead is kept beyond the window.
+    private func startPreparing(after n: Int, showing: Int) {
         guard lookahead > 0 else { return }
-        let next = timeline.segments.lazy.map(\.firstFrame).filter { $0 > n }.min()
+        let next = showing == 1 ? timeline.segments.lazy.map(\.firstFrame).filter { $0 > n }.min() : nil
         for (index, segment) in timeline.segments.enumerated()
         where segment.firstFrame > n && (segment.firstFrame <= n + lookahead || segment.firstFrame == next)
             && layers[index] == nil && preparing[index] == nil {
