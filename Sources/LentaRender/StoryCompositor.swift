@@ -8,9 +8,9 @@ import LentaText
 /// or two blended by the transition between them. Frames are the same whether asked in order (as
 /// the render does) or alone (as `lenta frame` does), and for any thread count.
 ///
-/// Photos are prepared once (decode, reduce, backdrop) on a background queue a second before
-/// they appear, and let go of when their segment is over, so only a few reduced photos are ever
-/// in memory.
+/// Photos are prepared once (decode, reduce, backdrop) on a background queue while the segment
+/// before them shows (at least a second before they appear), and let go of when their segment is
+/// over, so only a few reduced photos are ever in memory.
 public final class StoryCompositor {
     public let story: ResolvedStory
     public var project: ProjectFile { story.project }
@@ -74,7 +74,7 @@ public final class StoryCompositor {
         }
         let visible = timeline.segments(atFrame: n)
         let t = timeline.time(ofFrame: n)
-        startPreparing(after: n)
+        startPreparing(after: n, showing: visible.count)
         var parts: [FramePlan.Part] = []
         for index in visible {
             let segment = timeline.segments[index]
@@ -116,6 +116,9 @@ public final class StoryCompositor {
         let times = (n..<max(n, out.endFrame)).map { clip.trimStart + (timeline.time(ofFrame: $0) - out.start) }
         clip.frames.keep(times: times, bytes: transitionPictureBytes)
     }
+
+    /// The segments whose photos are being prepared or are made (the test of `startPreparing`).
+    var preparedSegments: Set<Int> { Set(preparing.keys).union(layers.keys) }
 
     /// Clip decoders alive in this compositor's layers (the test of `keepOutgoingPictures`).
     var liveClipDecoders: Int {
@@ -238,11 +241,18 @@ public final class StoryCompositor {
         return layer
     }
 
-    /// Starts preparing the photos that appear within `lookahead` frames.
-    private func startPreparing(after n: Int) {
+    /// Starts preparing the photos that appear within `lookahead` frames and, while frame `n`
+    /// shows one segment alone (`showing` segments in all), the next segment to appear whenever
+    /// it does: a photo's preparation (one thread's decode and reduction) then runs through the
+    /// segment before it, on whatever core the encoder leaves idle, instead of making the frames
+    /// wait for it — and at the start it runs beside the first photo's. Not during a transition,
+    /// which already holds two photos: at most one segment ahead is kept beyond the window.
+    private func startPreparing(after n: Int, showing: Int) {
         guard lookahead > 0 else { return }
+        let next = showing == 1 ? timeline.segments.lazy.map(\.firstFrame).filter { $0 > n }.min() : nil
         for (index, segment) in timeline.segments.enumerated()
-        where segment.firstFrame > n && segment.firstFrame <= n + lookahead && layers[index] == nil && preparing[index] == nil {
+        where segment.firstFrame > n && (segment.firstFrame <= n + lookahead || segment.firstFrame == next)
+            && layers[index] == nil && preparing[index] == nil {
             guard case .item(let i) = segment.content, !story.items[i].isVideo else { continue }
             let preparation = PhotoPreparation()
             preparing[index] = preparation

@@ -61,6 +61,45 @@ struct FramePipelineTests {
         #expect(Set(single.map { $0.y }).count > 20)
     }
 
+    @Test("the next photo is prepared while the one before it shows alone, the first two side by side")
+    func nextPhotoIsPreparedAhead() throws {
+        let fixture = try RenderFixture()
+        try SyntheticMedia.jpeg(width: 640, height: 480, exif: nil, to: fixture.folder.path("one.jpg"))
+        try SyntheticMedia.jpeg(width: 640, height: 480, exif: SyntheticExif(orientation: 6), to: fixture.folder.path("two.jpg"))
+        // Three 2 s photos, cuts: segments start at frames 0, 60 and 120 (30 fps), beyond a
+        // 10-frame window.
+        let object: [String: Any] = [
+            "lenta": 1,
+            "output": ["preset": "preview", "width": 320, "height": 180],
+            "defaults": ["transition": ["type": "cut"]],
+            "items": [["path": "one.jpg", "duration": 2.0], ["path": "two.jpg", "duration": 2.0], ["path": "one.jpg", "duration": 2.0]],
+        ]
+        let compositor = try fixture.compositor(object, threads: 2)
+        compositor.lookahead = 10
+        let starts = compositor.timeline.segments.map(\.firstFrame)
+        #expect(starts == [0, 60, 120])
+        _ = try compositor.plan(0)
+        #expect(compositor.preparedSegments == [0, 1], "the second photo is prepared beside the first")
+        _ = try compositor.plan(61)
+        #expect(compositor.preparedSegments == [1, 2], "the third photo while the second shows; the first let go of")
+        // The frames are the ones drawn alone, without any preparing ahead.
+        let alone = try fixture.compositor(object, threads: 1)
+        for n in [0, 61, 119, 120] { #expect(try compositor.frame(n) == alone.frame(n), "frame \(n)") }
+
+        // With 0.5 s crossfades (segments from frames 0, 45 and 90): not while two photos show.
+        var crossfading = object
+        crossfading["defaults"] = ["transition": ["type": "crossfade", "duration": 0.5]]
+        let blending = try fixture.compositor(crossfading, threads: 2)
+        blending.lookahead = 10
+        #expect(blending.timeline.segments.map(\.firstFrame) == [0, 45, 90])
+        _ = try blending.plan(0)
+        #expect(blending.preparedSegments == [0, 1])
+        _ = try blending.plan(50)
+        #expect(blending.preparedSegments == [0, 1], "the third photo waits while the first two blend")
+        _ = try blending.plan(61)
+        #expect(blending.preparedSegments == [1, 2], "and is prepared once the second shows alone")
+    }
+
     @Test("frames drawn over frames handed back to the pool are the frames drawn fresh")
     func recycledFramesAreDrawnWhole() throws {
         let fixture = try RenderFixture()
