@@ -26,10 +26,14 @@ public struct LentaDetail: Codable, Sendable, Equatable {
         public var place: ItemPlace?
         /// Put in the lenta by hand: stays through `lenta edit`.
         public var byHand: Bool
-        /// What the scan learned the item is worth for a story (sharpness, exposure, signature,
-        /// photo or not), or why it could not.
+        /// What the item is worth for a story (sharpness, exposure, signature, photo or not),
+        /// or why it could not be learned: a photo's by the scan, a clip's by the first story
+        /// of its lenta.
         public var quality: ItemQuality? = nil
         public var qualityProblem: String? = nil
+        /// Said of an item not analysed yet (a clip before its lenta's first story), so
+        /// `show --json` tells a missing `quality` apart from a failed one.
+        public var qualityPending: String? = nil
     }
     public var lenta: LentaSummary
     public var from: LocalDate?

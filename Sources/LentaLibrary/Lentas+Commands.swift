@@ -18,6 +18,8 @@ extension Lentas {
         return rows.sorted { ($0.sortKey, $0.summary.id) > ($1.sortKey, $1.summary.id) }.map(\.summary)
     }
 
+    static let qualityPending = "learned by the first story of this lenta (lenta project, lenta auto)"
+
     /// One lenta with its items in order.
     public func show(id: Int64) throws -> LentaDetail {
         guard let lenta = try catalog.lenta(id: id) else { throw Failure("no lenta with id \(id) (lenta list shows them)") }
@@ -27,7 +29,8 @@ extension Lentas {
         let quality = try catalog.quality(ids: items.map(\.id))
         return LentaDetail(lenta: Self.summary(lenta, items), from: lenta.from, to: lenta.to, items: items.map {
             .init(id: $0.id, path: $0.path, kind: $0.kind, captureTime: $0.captureTime, place: $0.place,
-                  byHand: byHand.contains($0.id), quality: quality[$0.id]?.quality, qualityProblem: quality[$0.id]?.problem)
+                  byHand: byHand.contains($0.id), quality: quality[$0.id]?.quality, qualityProblem: quality[$0.id]?.problem,
+                  qualityPending: quality[$0.id] == nil ? Self.qualityPending : nil)
         })
     }
 

@@ -237,6 +237,9 @@ import Testing
         // The story of the lenta analyses its clip and keeps what it learned.
         let lentas = Lentas(catalog: catalog)
         let lenta = try #require(try lentas.list().first)
+        let clipEntry = { try lentas.show(id: lenta.id).items.first { $0.path.hasSuffix("IMG_0003.MOV") } }
+        #expect(try clipEntry()?.qualityPending != nil && clipEntry()?.quality == nil, "show --json says the clip waits")
+        #expect(try lentas.show(id: lenta.id).items.filter { $0.kind == .photo }.allSatisfy { $0.qualityPending == nil })
         let told = Mutex<[[Int]]>([])
         _ = try lentas.project(id: lenta.id, writingTo: URL(fileURLWithPath: temp.path("story.json"))) { done, total in
             told.withLock { $0.append([done, total]) }
@@ -245,6 +248,7 @@ import Testing
         known = try catalog.quality(ids: items.map(\.id))
         #expect(known[id("IMG_0003.MOV")]?.quality?.clip != nil, "the unpaired movie is measured as a clip")
         #expect(known[id("IMG_1234.MOV")] == nil, "the paired movie still is not")
+        #expect(try clipEntry()?.qualityPending == nil && clipEntry()?.quality?.clip != nil)
         #expect(try catalog.itemsAwaitingQuality().isEmpty)
 
         // The still goes: the movie is a clip of its own now, and waits for the next story.
