@@ -93,7 +93,7 @@ extension Catalog {
             let rows: RowCursor
             if let ids {
                 rows = try Row.fetchCursor(db, sql: columns + " WHERE id IN (SELECT value FROM json_each(?)) AND" + notMotion + " ORDER BY id",
-                                           arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+                                           arguments: IDList.argument(ids))
             } else {
                 rows = try Row.fetchCursor(db, sql: columns + " WHERE" + notMotion + " ORDER BY id")
             }

@@ -48,7 +48,7 @@ extension Catalog {
             var arguments: StatementArguments = []
             if let stillIDs {
                 sql += " WHERE stillId IN (SELECT value FROM json_each(?))"
-                arguments = ["[" + stillIDs.map(String.init).joined(separator: ",") + "]"]
+                arguments = IDList.argument(stillIDs)
             }
             var result: [Int64: LivePhotoPair] = [:]
             for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {

@@ -15,13 +15,16 @@ extension Catalog {
     /// never measured): their ids, paths and metadata, by path; only those of `ids` when given.
     public func itemsAwaitingQuality(among ids: [Int64]? = nil) throws -> [MediaItem] {
         try database.read { db in
-            let awaiting = try ItemRecord.fetchAll(db, sql: """
+            var sql = """
                 SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM itemQuality WHERE itemQuality.itemId = item.id)
-                AND id NOT IN (SELECT movieId FROM motionPair) ORDER BY path
-                """).compactMap(\.item)
-            guard let ids else { return awaiting }
-            let wanted = Set(ids)
-            return awaiting.filter { wanted.contains($0.id) }
+                AND id NOT IN (SELECT movieId FROM motionPair)
+                """
+            var arguments: StatementArguments = []
+            if let ids {
+                sql += " AND id IN (SELECT value FROM json_each(?))"
+                arguments = IDList.argument(ids)
+            }
+            return try ItemRecord.fetchAll(db, sql: sql + " ORDER BY path", arguments: arguments).compactMap(\.item)
         }
     }
 
