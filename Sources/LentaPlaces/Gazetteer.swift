@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LentaCore
 
@@ -54,13 +53,13 @@ public final class Gazetteer: Sendable {
         x.withUnsafeMutableBufferPointer { xs in
             y.withUnsafeMutableBufferPointer { ys in
                 z.withUnsafeMutableBufferPointer { zs in
-                    nonisolated(unsafe) let (xs, ys, zs) = (xs, ys, zs)
-                    DispatchQueue.concurrentPerform(iterations: 2) { half in
-                        for i in (half == 0 ? 0..<n / 2 : n / 2..<n) {
+                    func vectors(_ range: Range<Int>) {
+                        for i in range {
                             (xs[i], ys[i], zs[i]) = Self.unitVector(latitude: Double(data.latitudeE5[i]) / 1e5,
                                                                     longitude: Double(data.longitudeE5[i]) / 1e5)
                         }
                     }
+                    bothAtOnce({ vectors(0..<n / 2) }, { vectors(n / 2..<n) })
                 }
             }
         }

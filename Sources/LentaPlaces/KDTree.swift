@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A k-d tree over points on the unit sphere, stored as 3-D unit vectors.
 ///
@@ -70,25 +69,14 @@ struct KDTree: Sendable {
         guard hi > lo else { return Bounds() }
         let mid = (lo + hi) >> 1
         let p = n[mid]
-        var halves: (Bounds?, Bounds?)
+        var left: Bounds?, right: Bounds?
         if parallelDepth > 0, hi - lo > 10_000 {
-            // The two halves are read only, each by one task.
-            nonisolated(unsafe) let n = n
-            let results = Mutex<(Bounds?, Bounds?)>((nil, nil))
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                if half == 0 {
-                    let left = holds(n, lo, mid, parallelDepth: parallelDepth - 1)
-                    results.withLock { $0.0 = left }
-                } else {
-                    let right = holds(n, mid + 1, hi, parallelDepth: parallelDepth - 1)
-                    results.withLock { $0.1 = right }
-                }
-            }
-            halves = results.withLock { $0 }
+            bothAtOnce({ left = holds(n, lo, mid, parallelDepth: parallelDepth - 1) },
+                       { right = holds(n, mid + 1, hi, parallelDepth: parallelDepth - 1) })
         } else {
-            halves = (holds(n, lo, mid), holds(n, mid + 1, hi))
+            (left, right) = (holds(n, lo, mid), holds(n, mid + 1, hi))
         }
-        guard let left = halves.0, let right = halves.1 else { return nil }
+        guard let left, let right else { return nil }
         let fits = switch p.axis {
         case 0: left.high.x <= p.x && right.low.x >= p.x
         case 1: left.high.y <= p.y && right.low.y >= p.y
@@ -125,15 +113,8 @@ struct KDTree: Sendable {
         }
         n[mid].axis = axis
         if parallelDepth > 0, hi - lo > 10_000 {
-            // Only disjoint ranges of the buffer are written, each by one task.
-            nonisolated(unsafe) let shared = n
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                if half == 0 {
-                    build(shared, lo, mid, parallelDepth: parallelDepth - 1)
-                } else {
-                    build(shared, mid + 1, hi, parallelDepth: parallelDepth - 1)
-                }
-            }
+            bothAtOnce({ build(n, lo, mid, parallelDepth: parallelDepth - 1) },
+                       { build(n, mid + 1, hi, parallelDepth: parallelDepth - 1) })
         } else {
             build(n, lo, mid)
             build(n, mid + 1, hi)
