@@ -1,6 +1,6 @@
 // The AVX2 form of LentaRender's FixedPointResampler (see its comments for the layout): sixteen
-// source rows per horizontal step and one sixteen-column stripe row per vertical step, with the
-// same integer operations in the same order, so both kernels give the same bytes.
+// source rows per horizontal step and one row of two sixteen-column stripes per vertical step,
+// with the same integer operations per pixel, so both kernels give the same bytes.
 #include "fixed_resample.h"
 
 #include <string.h>
