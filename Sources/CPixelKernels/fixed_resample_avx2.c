@@ -1,6 +1,6 @@
 // The AVX2 form of LentaRender's FixedPointResampler (see its comments for the layout): sixteen
-// source rows per horizontal step and one sixteen-column stripe row per vertical step, with the
-// same integer operations in the same order, so both kernels give the same bytes.
+// source rows per horizontal step and one row of two sixteen-column stripes per vertical step,
+// with the same integer operations per pixel, so both kernels give the same bytes.
 #include "fixed_resample.h"
 
 #include <string.h>
@@ -28,8 +28,8 @@ int lenta_fixed_resample_avx2_available(void) {
 static long blocks_of(const lenta_fixed_resample_plane *p) { return (p->rowCount + lanes - 1) / lanes; }
 
 long lenta_fixed_resample_avx2_scratch_bytes(const lenta_fixed_resample_plane *p) {
-    // The stripe's sixteen filtered columns, then the same turned into rows.
-    return 2 * lanes * blocks_of(p) * (long)sizeof(__m256i);
+    // A stripe's sixteen filtered columns, then two stripes' turned into rows.
+    return 3 * lanes * blocks_of(p) * (long)sizeof(__m256i);
 }
 
 /// Sixteen samples down a column, widened to 8.7 fixed point.
@@ -109,37 +109,87 @@ AVX2 static void transpose(const __m256i *columns, int16_t *stripe, long blocks)
     }
 }
 
-/// Every output row of the stripe: the vertical taps down its rows, rounded to 8 bits.
-AVX2 static void vertical(const lenta_fixed_resample_plane *p, const int16_t *stripe, long column, long valid) {
-    const long taps = p->yTaps;
-    const __m256i rounding = _mm256_set1_epi16(p->rounding);
-    for (long r = 0; r < p->yCount; r++) {
-        const int16_t *s = stripe + ((long)p->yStarts[r] - p->rowMin) * lanes;
-        const int16_t *w = p->yWeights + r * taps;
-        __m256i sum;
+/// The vertical taps of one output row down one stripe's rows (`s`: its rows from the first of
+/// the row's window), before rounding.
+AVX2 static inline __m256i vertical_sum(const int16_t *s, const int16_t *w, long taps) {
+    __m256i sum = _mm256_setzero_si256();
+    for (long k = 0; k < taps; k++) {
+        sum = _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + k * lanes)), _mm256_set1_epi16(w[k])));
+    }
+    return sum;
+}
+
+/// Four taps, the usual case, with the weights spread once for both stripes.
+AVX2 static inline __m256i vertical_sum4(const int16_t *s, __m256i w0, __m256i w1, __m256i w2, __m256i w3) {
+    __m256i sum = _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)s), w0);
+    sum = _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + lanes)), w1));
+    sum = _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + 2 * lanes)), w2));
+    return _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + 3 * lanes)), w3));
+}
+
+/// Rounded to 8 bits and stored: `low` (and `high`, the second stripe, unless `single`) as
+/// `valid` bytes from `out`. The clamp to 0…255 of the portable loop is `packuswb`'s saturation.
+AVX2 static inline void store_row(uint8_t *out, __m256i low, __m256i high, int single, long valid, __m256i rounding) {
+    low = _mm256_srai_epi16(_mm256_add_epi16(low, rounding), 4);
+    uint8_t row[2 * lanes];
+    if (single) {
+        const __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(low), _mm256_extracti128_si256(low, 1));
+        if (valid == lanes) { _mm_storeu_si128((__m128i *)out, bytes); return; }
+        _mm_storeu_si128((__m128i *)row, bytes);
+    } else {
+        high = _mm256_srai_epi16(_mm256_add_epi16(high, rounding), 4);
+        // `packuswb` packs within 128-bit halves: its quarters come out in the order 0 2 1 3.
+        const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(low, high), 0xD8);
+        if (valid == 2 * lanes) { _mm256_storeu_si256((__m256i *)out, bytes); return; }
+        _mm256_storeu_si256((__m256i *)row, bytes);
+    }
+    memcpy(out, row, (size_t)valid);
+}
+
+/// Every output row of one or two stripes side by side (`pair`: the second's rows, or null):
+/// two stripes share each row's weights and make one 32-byte store.
+AVX2 static void vertical(const lenta_fixed_resample_plane *p, const int16_t *restrict stripe, const int16_t *restrict pair,
+                          long column, long valid) {
+    const long taps = p->yTaps, count = p->yCount, rowMin = p->rowMin, width = p->targetWidth;
+    const int32_t *restrict starts = p->yStarts;
+    const int16_t *restrict weights = p->yWeights;
+    uint8_t *restrict target = p->target + p->yOutputStart * width + column;
+    const __m256i rounding = _mm256_set1_epi16(p->rounding), zero = _mm256_setzero_si256();
+    const int single = pair == 0;
+    const int16_t *second = single ? stripe : pair;
+    for (long r = 0; r < count; r++) {
+        const long offset = ((long)starts[r] - rowMin) * lanes;
+        const int16_t *w = weights + r * taps;
+        __m256i low, high = zero;
         if (taps == 4) {
-            sum = _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)s), _mm256_set1_epi16(w[0]));
-            sum = _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + lanes)), _mm256_set1_epi16(w[1])));
-            sum = _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + 2 * lanes)), _mm256_set1_epi16(w[2])));
-            sum = _mm256_add_epi16(sum, _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + 3 * lanes)), _mm256_set1_epi16(w[3])));
+            const __m256i w0 = _mm256_set1_epi16(w[0]), w1 = _mm256_set1_epi16(w[1]);
+            const __m256i w2 = _mm256_set1_epi16(w[2]), w3 = _mm256_set1_epi16(w[3]);
+            low = vertical_sum4(stripe + offset, w0, w1, w2, w3);
+            if (!single) high = vertical_sum4(second + offset, w0, w1, w2, w3);
         } else {
-            sum = _mm256_setzero_si256();
-            for (long k = 0; k < taps; k++) {
-                const __m256i product = _mm256_mulhi_epi16(_mm256_load_si256((const __m256i *)(s + k * lanes)), _mm256_set1_epi16(w[k]));
-                sum = _mm256_add_epi16(sum, product);
-            }
+            low = vertical_sum(stripe + offset, w, taps);
+            if (!single) high = vertical_sum(second + offset, w, taps);
         }
-        // The clamp to 0…255 of the portable loop is the saturation of `packuswb`.
-        const __m256i shifted = _mm256_srai_epi16(_mm256_add_epi16(sum, rounding), 4);
-        const __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(shifted), _mm256_extracti128_si256(shifted, 1));
-        uint8_t *out = p->target + (p->yOutputStart + r) * p->targetWidth + column;
-        if (valid == lanes) {
-            _mm_storeu_si128((__m128i *)out, bytes);
-        } else {
-            uint8_t row[lanes];
-            _mm_storeu_si128((__m128i *)row, bytes);
-            memcpy(out, row, (size_t)valid);
-        }
+        store_row(target + r * width, low, high, single, valid, rounding);
+    }
+}
+
+/// `vertical` for the usual case, two whole stripes and four taps, as one branch-free loop.
+AVX2 static void vertical_pair4(const lenta_fixed_resample_plane *p, const int16_t *restrict stripe,
+                                const int16_t *restrict pair, long column) {
+    const long rows = p->yCount, rowMin = p->rowMin, width = p->targetWidth;
+    const int32_t *restrict starts = p->yStarts;
+    const int16_t *restrict w = p->yWeights;
+    uint8_t *restrict out = p->target + p->yOutputStart * width + column;
+    const __m256i rounding = _mm256_set1_epi16(p->rounding);
+    for (long r = 0; r < rows; r++, w += 4, out += width) {
+        const long offset = ((long)starts[r] - rowMin) * lanes;
+        const __m256i w0 = _mm256_set1_epi16(w[0]), w1 = _mm256_set1_epi16(w[1]);
+        const __m256i w2 = _mm256_set1_epi16(w[2]), w3 = _mm256_set1_epi16(w[3]);
+        const __m256i low = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(stripe + offset, w0, w1, w2, w3), rounding), 4);
+        const __m256i high = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(pair + offset, w0, w1, w2, w3), rounding), 4);
+        // `packuswb` packs within 128-bit halves: its quarters come out in the order 0 2 1 3.
+        _mm256_storeu_si256((__m256i *)out, _mm256_permute4x64_epi64(_mm256_packus_epi16(low, high), 0xD8));
     }
 }
 
@@ -147,13 +197,23 @@ AVX2 void lenta_fixed_resample_avx2_stripes(const lenta_fixed_resample_plane *p,
                                             void *scratch) {
     const long blocks = blocks_of(p);
     __m256i *columns = (__m256i *)scratch;
-    int16_t *stripe = (int16_t *)(columns + lanes * blocks);
-    for (long s = firstStripe; s < endStripe; s++) {
-        const long first = s * lanes;
+    int16_t *stripe = (int16_t *)(columns + lanes * blocks), *pair = stripe + lanes * lanes * blocks;
+    // Two stripes at a time: filtered and turned one after the other, then down both together.
+    for (long s = firstStripe; s < endStripe; s += 2) {
+        const long first = s * lanes, left = p->xCount - first;
         horizontal(p, columns, blocks, first);
         transpose(columns, stripe, blocks);
-        const long left = p->xCount - first;
-        vertical(p, stripe, p->xOutputStart + first, left < lanes ? left : lanes);
+        const int both = s + 1 < endStripe;
+        if (both) {
+            horizontal(p, columns, blocks, first + lanes);
+            transpose(columns, pair, blocks);
+        }
+        const long most = both ? 2 * lanes : lanes;
+        if (both && p->yTaps == 4 && left >= most) {
+            vertical_pair4(p, stripe, pair, p->xOutputStart + first);
+        } else {
+            vertical(p, stripe, both ? pair : 0, p->xOutputStart + first, left < most ? left : most);
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import CPixelKernels
 import LentaMedia
 @testable import LentaRender
 import Testing
@@ -30,5 +31,23 @@ struct TransitionMixTests {
         #expect(mixed.y == expected(a.y, b.y))
         #expect(mixed.u == expected(a.u, b.u))
         #expect(mixed.v == expected(a.v, b.v))
+    }
+
+    @Test("the AVX2 mix writes the same bytes as the plain loop, at every weight",
+          .enabled(if: FixedPointKernel.avx2Available, "this CPU has no AVX2"))
+    func avx2MixMatchesPlain() {
+        // Not a whole number of 32-byte vectors, so the tail is checked too.
+        let a = Self.frame(width: 70, height: 9, seed: 3).y, b = Self.frame(width: 70, height: 9, seed: 4).y
+        for w in Int32(0) ... 256 {
+            var plain = a, avx2 = a
+            plain.withUnsafeMutableBufferPointer { p in b.withUnsafeBufferPointer { q in
+                if let p = p.baseAddress, let q = q.baseAddress { lenta_plane_mix(p, q, a.count, w) }
+            } }
+            avx2.withUnsafeMutableBufferPointer { p in b.withUnsafeBufferPointer { q in
+                if let p = p.baseAddress, let q = q.baseAddress { lenta_plane_mix_avx2(p, q, a.count, w) }
+            } }
+            #expect(plain == avx2, "weight \(w)")
+            #expect(plain != a || w == 0, "weight \(w) mixed nothing")
+        }
     }
 }
