@@ -31,6 +31,10 @@ public struct FileNameDate: Hashable, Sendable {
     public init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        // Every pattern needs nine ASCII digits at least (a group with any other digit is no
+        // number): names without them (`IMG_1234`, `clip`) are not matched at all — the
+        // regular expressions run in ICU, whose code and tables would be paged in for nothing.
+        guard stem.utf8.lazy.filter({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }).count >= Self.fewestDigits else { return nil }
         let range = NSRange(stem.startIndex..., in: stem)
         for pattern in Self.patterns {
             guard let match = pattern.regex?.firstMatch(in: stem, range: range) else { continue }
@@ -65,6 +69,9 @@ public struct FileNameDate: Hashable, Sendable {
         let utcPrefix: String?
         var regex: NSRegularExpression? { try? NSRegularExpression(pattern: source, options: [.caseInsensitive]) }
     }
+
+    /// The fewest ASCII digits a name matching a pattern has: WhatsApp's `IMG-yyyyMMdd-WA1`.
+    static let fewestDigits = 9
 
     /// Groups: year, month, day, hour, minute, second, millisecond, am/pm.
     private static let patterns: [Pattern] = [

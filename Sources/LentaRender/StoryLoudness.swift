@@ -86,8 +86,17 @@ public enum StoryLoudness {
                        range: number("lavfi.r128.LRA") ?? 0)
     }
 
-    /// POSIX digits, whatever the locale.
-    static func decimal(_ value: Double) -> String { String(format: "%.6f", locale: Locale(identifier: "en_US_POSIX"), value) }
+    /// "%.6f" with a point, whatever the locale. By the C library, not `String(format:locale:)`:
+    /// Foundation formats through ICU, and that one call paged in 2–4 MB of ICU's code and data
+    /// for every render (lenta sets no C locale, so the point is the C locale's; a comma from a
+    /// locale set by a library is turned back into one).
+    static func decimal(_ value: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 48)
+        let written = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
+        guard written > 0, Int(written) < buffer.count else { return String(value) }
+        let bytes = buffer.prefix(Int(written)).map { $0 == CChar(UInt8(ascii: ",")) ? UInt8(ascii: ".") : UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 /// A sound track passed through a filter chain, sample for sample: the samples for a range are

@@ -10,6 +10,8 @@ import Testing
     @Test("phone, WhatsApp and screenshot names give their moment", arguments: [
         ("IMG-20191006-WA0002.jpg", "2019-10-06T12:00:00", true, false),
         ("VID-20191006-WA0014.mp4", "2019-10-06T12:00:00", true, false),
+        // The fewest digits a name with a moment has (nine; fewer are not matched at all).
+        ("IMG-20191006-WA1.jpg", "2019-10-06T12:00:00", true, false),
         ("IMG_20240504_093015.jpg", "2024-05-04T09:30:15", false, false),
         ("VID_20240504_093015.mp4", "2024-05-04T09:30:15", false, false),
         ("IMG_20240504_093015_HDR.jpg", "2024-05-04T09:30:15", false, false),

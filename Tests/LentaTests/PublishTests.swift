@@ -344,6 +344,18 @@ struct PublishLoudnessTests {
         let peak = (0..<48_000).max { abs(all[2 * $0]) < abs(all[2 * $1]) } ?? -1
         #expect((24_000...24_003).contains(peak), "the click moved to sample \(peak)")
     }
+
+    @Test("the chain's gains are written as Foundation's %.6f would, with a point")
+    func chainDecimals() {
+        var generator = SystemRandomNumberGenerator()
+        let values: [Double] = [0, -0.0, 1, -1, 0.5, 0.0000005, 0.0000015, -3.25, 12.345678949, -20.000000500001, 1e9 + 0.25]
+            + (0..<2_000).map { _ in Double.random(in: -40...40, using: &generator) }
+        for value in values {
+            let foundation = String(format: "%.6f", locale: Locale(identifier: "en_US_POSIX"), value)
+            #expect(StoryLoudness.decimal(value) == foundation, "\(value)")
+        }
+        #expect(StoryLoudness.chain(gain: -3.25, ceiling: -1).contains("volume=-3.250000dB"))
+    }
 }
 
 @Suite("Publish: version")
