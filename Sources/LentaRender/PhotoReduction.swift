@@ -13,7 +13,8 @@ import LentaMedia
 /// so it filters the turned plane — down the rows first, then along them — and writes the
 /// reduced plane turned, which one 8 × 8-block transpose turns back. The chroma planes, of
 /// whatever subsampling the photo has, go straight to 4:2:0 (centred siting, as JPEG's). Last,
-/// the photo's coding (a JPEG's full-range BT.601) becomes limited BT.709 in one integer pass.
+/// the photo's coding (a JPEG's full-range BT.601) becomes limited BT.709 in one integer pass,
+/// clipped to the R'G'B' gamut as libswscale's round trip through RGB24 clipped it.
 enum PhotoReduction {
     static func reduce(_ planes: BorrowedPlanes, to size: (width: Int, height: Int), parallel: ParallelSlices) -> PlanarFrame {
         let width = max(1, size.width), height = max(1, size.height)
@@ -27,7 +28,7 @@ enum PhotoReduction {
         let cb = reduce(planes.cb, width: chromaWidth, height: chromaHeight, scaleX: chromaScaleX, scaleY: chromaScaleY, parallel: parallel)
         let cr = reduce(planes.cr, width: chromaWidth, height: chromaHeight, scaleX: chromaScaleX, scaleY: chromaScaleY, parallel: parallel)
         var frame = PlanarFrame(width: width, height: height, y: y, u: cb, v: cr)
-        YUVRecoding(from: ColourSpaces.Coding(matrix: planes.matrix, fullRange: planes.fullRange, bitDepth: 8))?.apply(to: &frame, parallel: parallel)
+        YUVRecoding(from: ColourSpaces.Coding(matrix: planes.matrix, fullRange: planes.fullRange, bitDepth: 8)).apply(to: &frame, parallel: parallel)
         return frame
     }
 

@@ -3,14 +3,18 @@
 
 #include <stdint.h>
 
-/// One Y'CbCr coding to another (matrix and range; both 8-bit), as the affine map it is:
-/// out = (coefficients · (Y', Cb, Cr) + offset) >> 14, each rounded in `offset` and clamped to
-/// 0…255. Luma out depends on Y' and its 2×2 block's Cb and Cr, chroma out on Cb and Cr alone
-/// (a grey stays grey in every matrix), so 4:2:0 converts as it is stored.
+/// One 8-bit Y'CbCr coding to another (matrix and range), through R'G'B' clipped to its gamut
+/// as a round trip through 8-bit RGB would clip it, in integers:
+/// - R'G'B' in 1/4095 steps: (toRGB[c] · (Y', Cb, Cr, 1)) >> 8, clamped to 0…4095;
+/// - Y' out: (toY · (R', G', B', 1)) >> 16 for each sample;
+/// - Cb, Cr out: (toCb · (ΣR', ΣG', ΣB', 4)) >> 18 over the 2×2 block's samples (counted four
+///   times over for a one-sample edge block, twice for a two-sample one);
+/// rounding is in the constant terms; every output is clamped to 0…255.
 typedef struct {
-    int32_t yFromY, yFromCb, yFromCr, yOffset;
-    int32_t cbFromCb, cbFromCr, cbOffset;
-    int32_t crFromCb, crFromCr, crOffset;
+    int32_t toRGB[3][4];
+    int32_t toY[4];
+    int32_t toCb[4];
+    int32_t toCr[4];
 } lenta_yuv_recode;
 
 /// Recodes chroma rows [firstChromaRow, endChromaRow) of a 4:2:0 picture in place — those
