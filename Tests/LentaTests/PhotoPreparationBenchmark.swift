@@ -5,8 +5,9 @@ import LentaCore
 import Testing
 
 /// Time to prepare a photo as a story's layer needs it (decode, reduce to `scale`, BT.709
-/// limited): libswscale's reduction against the renderer's own (`PhotoReduction`, one thread),
-/// and the decode alone, best of three per photo. Run by hand with LENTA_BENCH=1 and
+/// limited): libavcodec's decode and libswscale's reduction (what other callers still use)
+/// against the renderer's path (libjpeg-turbo's planes, `PhotoReduction` on one thread), and
+/// that path's decode alone, best of three per photo. Run by hand with LENTA_BENCH=1 and
 /// LENTA_BENCH_PHOTOS=<a folder of JPEGs> (bench/render's photos: scale 0.5476, their 1080p story's).
 @Suite("Photo preparation benchmark")
 struct PhotoPreparationBenchmark {
@@ -34,13 +35,12 @@ struct PhotoPreparationBenchmark {
             let swscale = try best { _ = try decoder.decode(scales: [scale]) }
             let own = try best { _ = try decoder.decode(scales: [scale]) { PhotoReduction.reduce($0, to: $1, parallel: parallel) } }
             let decode = try best { _ = try decoder.decode(scales: [scale]) { _, size in PlanarFrame(width: size.width, height: size.height) } }
-            print(String(format: "photo preparation: %@ %d×%d at %.4f: libswscale %.1f ms, own %.1f ms, decode alone %.1f ms",
+            print(String(format: "photo preparation: %@ %d×%d at %.4f: libavcodec + libswscale %.1f ms, renderer's %.1f ms, its decode alone %.1f ms",
                          name, decoder.width, decoder.height, scale, swscale, own, decode))
             totals = (totals.swscale + swscale, totals.own + own, totals.decode + decode)
         }
         let n = Double(max(1, photos.count))
-        print(String(format: "photo preparation: mean of %d: libswscale %.1f ms, own %.1f ms, decode alone %.1f ms → reduction %.1f vs %.1f ms",
-                     photos.count, totals.swscale / n, totals.own / n, totals.decode / n,
-                     (totals.swscale - totals.decode) / n, (totals.own - totals.decode) / n))
+        print(String(format: "photo preparation: mean of %d: libavcodec + libswscale %.1f ms, renderer's %.1f ms, its decode alone %.1f ms → its reduction %.1f ms",
+                     photos.count, totals.swscale / n, totals.own / n, totals.decode / n, (totals.own - totals.decode) / n))
     }
 }

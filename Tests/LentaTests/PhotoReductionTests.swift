@@ -31,11 +31,13 @@ struct PhotoReductionTests {
         }
     }
 
-    /// Limited BT.709 codes of full-range BT.601 ones, rounded (what a flat area must become).
+    /// Limited BT.709 codes of full-range BT.601 ones, through R'G'B' clipped to its gamut,
+    /// rounded (what a flat area must become).
     static func expected(_ codes: SIMD3<Double>) -> SIMD3<Double> {
         let source = ColourSpaces.Coding(matrix: .bt601, fullRange: true, bitDepth: 8)
         let output = ColourSpaces.Coding(matrix: .bt709, fullRange: false, bitDepth: 8)
-        return output.codes(ofRGB: source.rgb(ofCodes: codes)).rounded(.toNearestOrEven)
+        let rgb = source.rgb(ofCodes: codes).clamped(lowerBound: .zero, upperBound: .one)
+        return output.codes(ofRGB: rgb).rounded(.toNearestOrEven)
     }
 
     static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
@@ -95,11 +97,15 @@ struct PhotoReductionTests {
     func flatAndGradient() throws {
         let width = 1001, height = 601
         let cw = (width + 1) / 2, ch = (height + 1) / 2
-        let flat = Self.reduced(y: [UInt8](repeating: 200, count: width * height), cb: [UInt8](repeating: 90, count: cw * ch),
-                                cr: [UInt8](repeating: 170, count: cw * ch), width: width, height: height, to: (437, 263))
-        let want = Self.expected(SIMD3(200, 90, 170))
-        #expect(flat.y.allSatisfy { abs(Double($0) - want.x) <= 1 }, "Y \(Set(flat.y)) for \(want.x)")
-        #expect(flat.u.allSatisfy { abs(Double($0) - want.y) <= 1 } && flat.v.allSatisfy { abs(Double($0) - want.z) <= 1 })
+        // In gamut, and far outside it (R' > 1, B' < 0: clipped as an RGB round trip clips).
+        for codes in [SIMD3<UInt8>(200, 90, 170), SIMD3<UInt8>(230, 10, 250)] {
+            let flat = Self.reduced(y: [UInt8](repeating: codes.x, count: width * height), cb: [UInt8](repeating: codes.y, count: cw * ch),
+                                    cr: [UInt8](repeating: codes.z, count: cw * ch), width: width, height: height, to: (437, 263))
+            let want = Self.expected(SIMD3<Double>(codes))
+            #expect(flat.y.allSatisfy { abs(Double($0) - want.x) <= 1 }, "Y \(Set(flat.y)) for \(want.x)")
+            #expect(flat.u.allSatisfy { abs(Double($0) - want.y) <= 1 } && flat.v.allSatisfy { abs(Double($0) - want.z) <= 1 },
+                    "Cb \(Set(flat.u)), Cr \(Set(flat.v)) for \(want)")
+        }
 
         // A ramp 0 … 255 across, chroma neutral: each output column within a level of the ramp's value there.
         let rampRow: [UInt8] = (0 ..< width).map { x in UInt8((x * 255 + width / 2) / (width - 1)) }
