@@ -127,6 +127,89 @@ static inline int lenta_decode_jpeg_rgb(const char *path, const unsigned char *b
     return 0;
 }
 
+static void lenta_jpeg_quiet_output(j_common_ptr info) { (void)info; }
+
+/// A Y'CbCr JPEG's three planes straight out of libjpeg-turbo (`jpeg_read_raw_data`: its SIMD
+/// IDCT, no colour conversion, no upsampling), at 1/`scale_denom` of its size (1, 2, 4 or 8).
+/// Each plane is malloc'ed whole, `strides[i]` bytes a row, padded to whole blocks and 64
+/// bytes more so vector loads may run past the last row; `widths`/`heights` are the samples
+/// that show. Returns 0 with the planes (the caller frees them); 1, with nothing, for what it
+/// leaves to another decoder: not three-component Y'CbCr, chroma not 1×1 with luma 1 or 2 each
+/// way, or any warning from libjpeg (corrupt or truncated data, which libjpeg would paint
+/// grey); -1 with `message` for an error.
+static inline int lenta_decode_jpeg_planes(const char *path, int scale_denom, unsigned char *planes[3], int widths[3],
+                                           int heights[3], long strides[3], long sizes[3], char *message, size_t message_size) {
+    for (int i = 0; i < 3; i++) planes[i] = NULL;
+    FILE *file = fopen(path, "rb");
+    if (!file) { snprintf(message, message_size, "cannot open the file"); return -1; }
+    struct jpeg_decompress_struct info;
+    struct lenta_jpeg_error error;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = lenta_jpeg_error_exit;
+    // The standard emitter counts warnings (`num_warnings`); only their printing is silenced.
+    error.manager.output_message = lenta_jpeg_quiet_output;
+    error.message[0] = 0;
+    // Set between setjmp and longjmp: volatile, so the jump does not lose it.
+    volatile int refused = 0;
+    if (setjmp(error.jump)) {
+        snprintf(message, message_size, "%s", error.message);
+        jpeg_destroy_decompress(&info);
+        for (int i = 0; i < 3; i++) { free(planes[i]); planes[i] = NULL; }
+        fclose(file);
+        return refused ? 1 : -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_stdio_src(&info, file);
+    jpeg_read_header(&info, TRUE);
+    const jpeg_component_info *c = info.comp_info;
+    const int fits = info.jpeg_color_space == JCS_YCbCr && info.num_components == 3
+        && (c[0].h_samp_factor == 1 || c[0].h_samp_factor == 2) && (c[0].v_samp_factor == 1 || c[0].v_samp_factor == 2)
+        && c[1].h_samp_factor == 1 && c[1].v_samp_factor == 1 && c[2].h_samp_factor == 1 && c[2].v_samp_factor == 1
+        && info.err->num_warnings == 0;
+    if (!fits) { refused = 1; longjmp(error.jump, 1); }
+    info.raw_data_out = TRUE;
+    info.out_color_space = JCS_YCbCr;
+    info.scale_num = 1;
+    info.scale_denom = (unsigned)(scale_denom == 2 || scale_denom == 4 || scale_denom == 8 ? scale_denom : 1);
+    jpeg_start_decompress(&info);
+    // Scaled, libjpeg-turbo may decode chroma at a larger block size than luma (scaling it up
+    // in the IDCT rather than upsampling): each component's rows are its own block size.
+    const long rowsPerCall = (long)info.max_v_samp_factor * info.min_DCT_scaled_size;
+    const long calls = ((long)info.output_height + rowsPerCall - 1) / rowsPerCall;
+    for (int i = 0; i < 3; i++) {
+        const jpeg_component_info *comp = &info.comp_info[i];
+        strides[i] = (long)comp->width_in_blocks * comp->DCT_scaled_size;
+        // Blocks past the picture's edge are written too: whole calls' rows.
+        const long rows = calls * comp->v_samp_factor * comp->DCT_scaled_size;
+        sizes[i] = strides[i] * rows + 64;
+        widths[i] = (int)comp->downsampled_width;
+        heights[i] = (int)comp->downsampled_height;
+        planes[i] = malloc((size_t)sizes[i]);
+        if (!planes[i]) { snprintf(error.message, sizeof error.message, "out of memory"); longjmp(error.jump, 1); }
+    }
+    JSAMPROW rows[3][32];
+    JSAMPARRAY arrays[3] = { rows[0], rows[1], rows[2] };
+    for (int i = 0; i < 3; i++) {
+        if (info.comp_info[i].v_samp_factor * info.comp_info[i].DCT_scaled_size > 32) { refused = 1; longjmp(error.jump, 1); }
+    }
+    for (long call = 0; info.output_scanline < info.output_height; call++) {
+        for (int i = 0; i < 3; i++) {
+            const long n = (long)info.comp_info[i].v_samp_factor * info.comp_info[i].DCT_scaled_size;
+            for (long r = 0; r < n; r++) rows[i][r] = planes[i] + (call * n + r) * strides[i];
+        }
+        if (jpeg_read_raw_data(&info, arrays, (JDIMENSION)rowsPerCall) == 0) {
+            snprintf(error.message, sizeof error.message, "the decoder stopped early");
+            refused = 1;
+            longjmp(error.jump, 1);
+        }
+    }
+    jpeg_finish_decompress(&info);
+    if (info.err->num_warnings > 0) { refused = 1; longjmp(error.jump, 1); }
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    return 0;
+}
+
 /// Decodes a CMYK/YCCK JPEG to packed RGB24 (scaled by 1/scale_denom, 1, 2, 4 or 8).
 /// Returns 0 and a malloc'ed buffer the caller frees, or -1 with `message` filled.
 static inline int lenta_decode_cmyk_jpeg(const char *path, int scale_denom, unsigned char **rgb_out,

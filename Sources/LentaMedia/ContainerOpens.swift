@@ -1,7 +1,7 @@
 import Synchronization
 
 /// How many times libavformat has opened each watched file: a real count of real opens
-/// (`FormatContext.init`), kept only for paths a test asks about, so the render's promise — each
+/// (`FormatContext.init`, and libjpeg-turbo's decodes of a JPEG's planes, `JPEGPlanes`), kept only for paths a test asks about, so the render's promise — each
 /// clip opened once for its pictures and once for its sound — can be checked. Counting is per
 /// path, so tests running side by side do not disturb each other.
 package enum ContainerOpens {

@@ -33,7 +33,9 @@ final class PhotoLayer: StoryLayer {
         // Without OpenCV's cascade installed, the detail measure alone.
         let interest = findsInterest ? try InterestFinder.find(in: decoder, faces: try? FaceDetector.standard()) : nil
         let placed = geometries.map { $0(Double(decoder.width), Double(decoder.height), interest) }
-        let pictures = try decoder.decodePictures(scales: placed.map { min(1, $0.largestScale) })
+        let pictures = try decoder.decodePictures(scales: placed.map { min(1, $0.largestScale) }) { planes, size in
+            PhotoReduction.reduce(planes, to: size, parallel: parallel)
+        }
         return zip(placed, pictures).map { geometry, picture in
             PhotoLayer(geometry: geometry, reduced: colour.convert(picture), pictureWidth: decoder.width, pictureHeight: decoder.height,
                        parallel: parallel)

@@ -1,3 +1,4 @@
+import CPixelKernels
 import LentaMedia
 
 /// A plane stored column by column (sample (x, y) at `x · height + y`), padded at the end so
@@ -18,16 +19,10 @@ struct TransposedPlane: Sendable {
         self.height = height
         let count = width * height
         samples = [UInt8](unsafeUninitializedCapacity: count + Self.padding) { out, initialised in
-            // Blocks of 32 × 32 keep both the rows read and the columns written in cache.
-            let block = 32
+            // 8 × 8 blocks turned in registers (SSE2), not byte by byte.
             plane.withUnsafeBufferPointer { source in
-                for y0 in stride(from: 0, to: height, by: block) {
-                    for x0 in stride(from: 0, to: width, by: block) {
-                        for x in x0 ..< min(width, x0 + block) {
-                            for y in y0 ..< min(height, y0 + block) { out[x * height + y] = source[y * width + x] }
-                        }
-                    }
-                }
+                guard let s = source.baseAddress, let t = out.baseAddress else { return }
+                lenta_plane_transpose(s, width, height, 0, width, t, height)
             }
             for i in count ..< count + Self.padding { out[i] = 0 }
             initialised = count + Self.padding
