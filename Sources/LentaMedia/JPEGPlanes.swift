@@ -28,7 +28,7 @@ final class JPEGPlanes {
         // as far as its header says what it is, and libavformat's open counts).
         ContainerOpens.record(path)
         let owned = planes.compactMap { $0 }
-        guard status == 0, owned.count == 3, widths.allSatisfy({ $0 > 0 }), heights.allSatisfy({ $0 > 0 }) else {
+        guard owned.count == 3, widths.allSatisfy({ $0 > 0 }), heights.allSatisfy({ $0 > 0 }) else {
             owned.forEach { free($0) }
             throw MediaError("decode JPEG", path: path, reason: "libjpeg-turbo gave no planes")
         }

@@ -65,14 +65,15 @@ public struct PhotoDecoder: Sendable {
     /// what `decodePicture(scale:)` makes: the shapes of a story rendered in one pass share a
     /// photo's decode (one per JPEG reduction level among them; one for other formats; a tile
     /// grid is decoded by tiles for each).
-    /// - Parameter reducer: reduces 8-bit Y'CbCr decodes of JPEGs (and WebP) instead of libswscale
-    ///   (the renderer's own resampler); HEIF/AVIF, R'G'B', CMYK and deeper decodes keep
-    ///   libswscale (on HEIC the new path moved `ColourSpaceTests`' Display P3 saturation ratio
-    ///   from 0.9506 to 0.9493, under its 0.95: to be looked at before HEIC takes it).
     public func decodePictures(scales: [Double]) throws -> [SourcePicture] {
         try decodePictures(scales: scales, reducer: nil)
     }
 
+    /// As `decodePictures(scales:)`.
+    /// - Parameter reducer: reduces 8-bit Y'CbCr decodes of JPEGs (and WebP) instead of libswscale
+    ///   (the renderer's own resampler); HEIF/AVIF, R'G'B', CMYK and deeper decodes keep
+    ///   libswscale (on HEIC the new path moved `ColourSpaceTests`' Display P3 saturation ratio
+    ///   from 0.9506 to 0.9493, under its 0.95: to be looked at before HEIC takes it).
     package func decodePictures(scales: [Double], reducer: PlaneReducer?) throws -> [SourcePicture] {
         guard !scales.isEmpty else { return [] }
         if let grid = tileGrid() {
