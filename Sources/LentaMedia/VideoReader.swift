@@ -154,17 +154,18 @@ public final class VideoReader {
         return (made.time, picture)
     }
 
-    /// Lets go of the decoder and its pictures now (nothing can be read after), and hands what a
-    /// large clip's decoder held back to the system: glibc keeps freed memory in the arenas of
-    /// the decoder's threads, and the next clip's decoder runs on other threads.
+    /// Lets go of the decoder and its pictures now (nothing can be read after), and hands what it
+    /// held back to the system. glibc keeps freed memory in its arenas, and returns it by itself
+    /// only from an arena's top: a decoder closed after the next clip's opened above it (a
+    /// transition shows both) leaves a hole below the live one that would stay resident for
+    /// the rest of that clip (22 MB of a 1080p H.264 decoder's under a 2160p HEVC clip, measured).
     public func close() {
-        let large = hasLargePictures
         frames = nil
         current = nil
         upcoming = nil
         ended = true
         scaler = nil
-        if large { returnFreedMemory() }
+        returnFreedMemory()
     }
 
     /// Decodes forward until the next frame starts after `time`. No decoded frame is held while
