@@ -6,6 +6,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lenta", targets: ["lenta"]),
+        // OpenCV's face detector as a shared object of its own, which lenta loads with dlopen only
+        // when it looks for a face (`FaceDetectLibrary`): linked into lenta, OpenCV's ten libraries
+        // cost every process ~5.3 MiB resident and 5–8 ms of its start. Built beside lenta (and the
+        // test runner); `make install` puts it in PREFIX/lib/lenta/.
+        .library(name: "LentaFaceDetect", type: .dynamic, targets: ["CFaceDetect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,11 +30,22 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
         // OpenCV's cascade face detector behind a C API (Debian ships no opencv4.pc without the
-        // whole of libopencv-dev, so the include path and libraries are named here).
+        // whole of libopencv-dev, so the include path and libraries are named here). Only the
+        // LentaFaceDetect library is made of it; Swift sees its header alone, CFaceDetectAPI.
         .target(
             name: "CFaceDetect",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
-            linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+            linkerSettings: [
+                .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                // C++ alone, so none of Swift: swiftc links a library with Swift's startup object
+                // (which needs libswiftCore.so, absent where lenta is installed and a second runtime
+                // beside lenta's static one) and -lswiftCore; without the one and from the static
+                // archive, nothing of the runtime is linked.
+                .unsafeFlags(["-nostartfiles", "-static-stdlib"]),
+            ]),
+        // face_detect.h as a module (no code, nothing linked): the types of the functions
+        // FaceDetectLibrary finds in LentaFaceDetect with dlsym.
+        .systemLibrary(name: "CFaceDetectAPI"),
 
         // The renderer's hottest per-pixel loops in C: the fixed-point resampler's AVX2 form,
         // chosen at run time (the 256-bit instructions only in functions marked for AVX2, so the
@@ -37,7 +53,7 @@ let package = Package(
         .target(name: "CPixelKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         .target(name: "LentaCore"),
-        .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetect"]),
+        .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI"]),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],

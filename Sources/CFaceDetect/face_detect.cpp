@@ -7,7 +7,14 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+// lenta calls these through the header's pointer types (dlsym): a changed signature must not compile.
+static_assert(std::is_same<decltype(&lenta_face_detector_open), lenta_face_detector_open_fn>::value, "");
+static_assert(std::is_same<decltype(&lenta_face_detector_close), lenta_face_detector_close_fn>::value, "");
+static_assert(std::is_same<decltype(&lenta_detect_faces), lenta_detect_faces_fn>::value, "");
+static_assert(std::is_same<decltype(&lenta_face_detector_last_error), lenta_face_detector_last_error_fn>::value, "");
 
 struct lenta_face_detector {
     cv::CascadeClassifier cascade;

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LentaCore
 import LentaMaps
+import LentaMedia
 import LentaPlaces
 
 struct Presets: ParsableCommand {
@@ -11,7 +12,8 @@ struct Presets: ParsableCommand {
             Presets are read from the first of: $LENTA_PRESETS, <lenta's folder>/../share/lenta/presets, \
             <lenta's folder>/presets, and the source tree's presets/ folder that holds an output/ folder. \
             The data files (the gazetteer places.bin and the country outlines countries.bin) are \
-            listed with where they were found.
+            listed with where they were found, and the face detector (libLentaFaceDetect.so, beside \
+            lenta or in <lenta's folder>/../lib/lenta, and OpenCV's cascade) with where it was loaded from.
             """)
 
     @OptionGroup var output: OutputOptions
@@ -34,13 +36,20 @@ struct Presets: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         let data = PresetsOutput.DataFiles(places: try? Gazetteer.bundledFilePath(),
-                                           countries: try? CountryOutlines.bundledFilePath())
+                                           countries: try? CountryOutlines.bundledFilePath(),
+                                           faceDetector: PresetsOutput.FaceDetectorFiles())
         if output.json {
             try JSONOutput.print(PresetsOutput(directory: directory.path, data: data, output: presets, looks: looks))
             return
         }
         print(PresetsOutput.text(directory: directory.path, presets: presets, looks: looks))
         print("\nData files:\n  places.bin     \(data.places ?? "not found")\n  countries.bin  \(data.countries ?? "not found")")
+        let faces = data.faceDetector
+        if let library = faces.library, let cascade = faces.cascade {
+            print("  face detector  \(library)\n                 \(cascade)")
+        } else {
+            print("  face detector  not loaded (photos are framed by their detail): \(faces.error ?? "")")
+        }
     }
 }
 
@@ -55,6 +64,24 @@ struct PresetsOutput: Encodable {
     struct DataFiles: Encodable {
         var places: String?
         var countries: String?
+        var faceDetector: FaceDetectorFiles
+    }
+
+    /// The face detector's library and cascade as loaded (which loads them), or why they were not.
+    struct FaceDetectorFiles: Encodable {
+        var library: String?
+        var cascade: String?
+        var error: String?
+
+        init() {
+            do {
+                let detector = try FaceDetector.standard()
+                library = detector.libraryPath
+                cascade = detector.cascadePath
+            } catch {
+                self.error = "\(error)"
+            }
+        }
     }
 
     /// A look preset: its name (what an item's `look` says) and what it does.

@@ -1,6 +1,6 @@
 import Foundation
 import LentaCore
-import LentaMedia
+@testable import LentaMedia
 @testable import LentaRender
 import LentaTestSupport
 import Testing
@@ -101,6 +101,27 @@ struct InterestTests {
         }
         #expect(try InterestPictures.faces(in: InterestPictures.scene(faces: false)).isEmpty)
         #expect(throws: MediaError.self) { try FaceDetector(cascadePath: "/nonexistent/cascade.xml") }
+    }
+
+    @Test("the detector's library is loaded from beside the running binary; one that cannot be loaded is a MediaError naming it and why")
+    func detectorLibrary() throws {
+        let executable = URL(fileURLWithPath: "/opt/lenta/bin/lenta")
+        #expect(FaceDetectLibrary.candidates(executables: [executable])
+            == ["/opt/lenta/bin/libLentaFaceDetect.so", "/opt/lenta/lib/lenta/libLentaFaceDetect.so"])
+        let library = try FaceDetectLibrary.shared.get()
+        let runner = try #require(PresetLibrary.runningExecutables().first)
+        #expect(library.path == runner.deletingLastPathComponent().appendingPathComponent("libLentaFaceDetect.so").path)
+        // A file that is no shared object, and one that is not there: each named, with dlopen's text.
+        let fixture = try RenderFixture()
+        let notALibrary = fixture.folder.path("libLentaFaceDetect.so")
+        try Data("not ELF".utf8).write(to: URL(fileURLWithPath: notALibrary))
+        guard case .failure(let error) = FaceDetectLibrary.load(from: [notALibrary, "/nonexistent/libLentaFaceDetect.so"]) else {
+            Issue.record("loaded a library that is not one")
+            return
+        }
+        #expect(error.path == "libLentaFaceDetect.so" && error.operation == "load the face detector")
+        #expect(error.reason.contains("\(notALibrary): file too short"), "\(error.reason)")
+        #expect(error.reason.contains("/nonexistent/libLentaFaceDetect.so: cannot open shared object file"), "\(error.reason)")
     }
 
     @Test("interest: the faces when there are some; else the detail, never the sky; a flat picture has none", .enabled(if: hasCascade))

@@ -1,9 +1,9 @@
-import CFaceDetect
+import CFaceDetectAPI
 import Foundation
 
-/// OpenCV's frontal-face cascade (through `CFaceDetect`): the one owner of a loaded detector,
-/// made by the throwing init and freed by `deinit`. One detection at a time (a lock), so one
-/// detector serves every thread.
+/// OpenCV's frontal-face cascade (through `CFaceDetect`, loaded on first use: `FaceDetectLibrary`):
+/// the one owner of a loaded detector, made by the throwing init and freed by `deinit`. One
+/// detection at a time (a lock), so one detector serves every thread.
 public final class FaceDetector: @unchecked Sendable {
     /// A face in the picture's pixels, with how many overlapping windows agreed on it.
     public struct Face: Sendable, Equatable {
@@ -12,8 +12,12 @@ public final class FaceDetector: @unchecked Sendable {
     }
 
     public let cascadePath: String
+    private let library: FaceDetectLibrary
     private let detector: OpaquePointer
     private let lock = NSLock()
+
+    /// The detector's shared object this one runs from.
+    public var libraryPath: String { library.path }
 
     /// Where Debian's `opencv-data` (and builds from source) put the frontal-face cascade.
     public static let cascadeCandidates = [
@@ -22,18 +26,22 @@ public final class FaceDetector: @unchecked Sendable {
         "/usr/share/opencv/haarcascades/haarcascade_frontalface_default.xml",
     ]
 
+    /// Throws when the detector's library cannot be loaded (it names the files tried and why) or
+    /// the cascade cannot be read.
     public init(cascadePath: String) throws {
+        let library = try FaceDetectLibrary.shared.get()
         var status: Int32 = 0
-        guard let detector = lenta_face_detector_open(cascadePath, &status) else {
+        guard let detector = library.open(cascadePath, &status) else {
             let reason = FileManager.default.fileExists(atPath: cascadePath)
                 ? "OpenCV cannot read it as a cascade (status \(status))" : "no such file (Debian's opencv-data installs it)"
             throw MediaError("load the face detector", path: cascadePath, reason: reason)
         }
+        self.library = library
         self.detector = detector
         self.cascadePath = cascadePath
     }
 
-    deinit { lenta_face_detector_close(detector) }
+    deinit { library.close(detector) }
 
     /// The detector of the first installed cascade, loaded once for the process.
     public static func standard() throws -> FaceDetector { try loaded.get() }
@@ -61,13 +69,13 @@ public final class FaceDetector: @unchecked Sendable {
         var rects = [lenta_face_rect](repeating: lenta_face_rect(), count: capacity)
         let found = grey.withUnsafeBufferPointer { g in
             rects.withUnsafeMutableBufferPointer { r in
-                lenta_detect_faces(detector, g.baseAddress, Int32(width), Int32(height), Int32(width), Int32(minSize),
-                                   r.baseAddress, Int32(capacity))
+                library.detect(detector, g.baseAddress, Int32(width), Int32(height), Int32(width), Int32(minSize),
+                               r.baseAddress, Int32(capacity))
             }
         }
         guard found >= 0 else {
             throw MediaError("detect faces", path: cascadePath,
-                                 reason: "OpenCV failed (status \(found)): \(String(cString: lenta_face_detector_last_error(detector)))")
+                                 reason: "OpenCV failed (status \(found)): \(library.lastError(detector).map { String(cString: $0) } ?? "")")
         }
         return rects.prefix(Int(min(found, Int32(capacity)))).map {
             Face(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height), neighbours: Int($0.neighbours))
