@@ -37,10 +37,10 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
                 .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
-                // C++ alone, so none of Swift: swiftc links a library with Swift's startup object
-                // (which needs libswiftCore.so, absent where lenta is installed and a second runtime
-                // beside lenta's static one) and -lswiftCore; without the one and from the static
-                // archive, nothing of the runtime is linked.
+                // No Swift in it, so no Swift runtime: swiftc would link its startup object
+                // (swiftrt.o, which needs libswiftCore.so: absent where lenta is installed, and a
+                // second runtime beside lenta's static one) and -lswiftCore. -nostartfiles drops
+                // the first; -static-stdlib takes the second from the archive, of which nothing is used.
                 .unsafeFlags(["-nostartfiles", "-static-stdlib"]),
             ]),
         // face_detect.h as a module (no code, nothing linked): the types of the functions
