@@ -43,10 +43,15 @@ final class ClipFrames: @unchecked Sendable {
 
     // Freed when the last layer reading it goes (its segment is over in every shape).
     deinit {
-        reader?.close()
-        // The kept pictures were allocated beside the next clip's decoder: the holes they leave
-        // would stay resident until reused.
-        if keptAny { returnFreedMemory() }
+        // The pictures go first, so that the one hand-back below covers them too: kept ones were
+        // allocated beside the next clip's decoder, and the holes they leave would stay resident.
+        kept = []
+        graded = nil
+        if let reader {
+            reader.close()  // hands back what it held, and what the pictures did
+        } else if keptAny {
+            returnFreedMemory()
+        }
     }
 
     /// Has the reader reduce each picture to `scale` of its size (a single shape's clip that is
