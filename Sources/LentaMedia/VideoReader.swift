@@ -6,7 +6,8 @@ import LentaCore
 /// presentation time ≤ t, so any frame rate — variable too — is resampled to the story's rate by
 /// timestamp, never by counting frames. Pictures come upright (the display matrix's quarter
 /// turns applied) in 4:2:0 with their codes as the source stored them — its own matrix, range
-/// and transfer, 8-bit or (for deeper sources) 10-bit — for the item's colour table to convert.
+/// and transfer, 8-bit or (for deeper sources) 10-bit — for the item's colour table to convert;
+/// or, with a `Grader`, graded by it straight from the decoder's frame, with no copy in between.
 ///
 /// Reading forward is sequential (each decoded frame is looked at once); asking for an earlier
 /// time, or one more than `seekAhead` past the current frame, seeks to the keyframe before it.
@@ -34,6 +35,13 @@ public final class VideoReader {
     /// Whether `advance` may let go of a frame it expects to pass over (until a guess misses).
     private var dropsPassedOver = true
     private var scaler: ScaleContext?
+    /// Grades a decoded frame straight from the decoder's planes into the picture to hand on,
+    /// in place of a copy of them (or their 2×2 means) for the caller to grade: one pass over
+    /// the frame, and no picture of the source's codes held. Returns nil to have the frame
+    /// handed on as stored (its codes need no table). Called at most once for each frame, while
+    /// the decoder's frame is held and before the next one is decoded.
+    package typealias Grader = (BorrowedVideoFrame) -> PlanarFrame?
+    private let grader: Grader?
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
     /// The fraction of its size each picture is handed on at (at most 1): a 2160p clip shown in
@@ -69,7 +77,13 @@ public final class VideoReader {
     }
 
     /// Opens a source: a whole file, or a byte range of one (the movie inside a Motion Photo).
-    public init(source: MediaSource, threads: Int = 0) throws {
+    public convenience init(source: MediaSource, threads: Int = 0) throws {
+        try self.init(source: source, threads: threads, grader: nil)
+    }
+
+    /// Opens a source whose pictures `grader` grades where it can (see `Grader`).
+    package init(source: MediaSource, threads: Int = 0, grader: Grader?) throws {
+        self.grader = grader
         let path = source.description
         self.path = path
         container = try FormatContext(source: source)
@@ -101,10 +115,14 @@ public final class VideoReader {
         }
     }
 
-    /// The picture to show at `time` seconds from the start of the clip.
-    /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
+    /// The picture to show at `time` seconds from the start of the clip, as stored.
+    /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded, or the
+    ///   reader's grader graded it.
     public func picture(at time: Rational) throws -> SourcePicture {
-        try timedFrame(at: time).frame
+        guard case .stored(let picture) = try timedFrame(at: time).picture else {
+            throw MediaError("decode video", path: path, reason: "the picture was graded as it was decoded")
+        }
+        return picture
     }
 
     /// The 8-bit picture to show at `time` (codes as stored): for reading back what lenta wrote.
@@ -119,7 +137,7 @@ public final class VideoReader {
     /// The picture to show at `time` seconds from the start of the clip, with its own timestamp
     /// (the same for every `time` it is shown at, so callers can reuse work done on it).
     /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
-    public func timedFrame(at time: Rational) throws -> (time: Rational, frame: SourcePicture) {
+    package func timedFrame(at time: Rational) throws -> (time: Rational, picture: ClipPicture) {
         if let current, time < current.time || time - current.time > seekAhead {
             try seek(to: time)
         } else if current == nil, upcoming == nil, !ended {
@@ -139,14 +157,15 @@ public final class VideoReader {
         return try shown(&upcoming)
     }
 
-    /// The picture of a decoded frame, made when it is first shown; the decoder's frame is then
-    /// let go of, so its pool reuses the buffers instead of growing by a whole picture.
-    private func shown(_ timed: inout TimedFrame?) throws -> (time: Rational, frame: SourcePicture) {
+    /// The picture of a decoded frame, made (graded, where the grader takes it) when it is first
+    /// shown; the decoder's frame is then let go of, so its pool reuses the buffers instead of
+    /// growing by a whole picture.
+    private func shown(_ timed: inout TimedFrame?) throws -> (time: Rational, picture: ClipPicture) {
         guard var made = timed else {
             throw MediaError("decode video", path: path, reason: "the clip has no picture there")
         }
         if made.picture == nil, let frame = made.frame {
-            made.picture = orientation.apply(to: try sourcePicture(frame))
+            made.picture = try picture(of: frame)
             made.frame = nil
             timed = made
         }
@@ -228,6 +247,28 @@ public final class VideoReader {
             current = first
             upcoming = nil
         }
+    }
+
+    /// A decoded frame's picture, upright: graded by `grader` straight from the decoder's planes
+    /// where it takes them, else as stored.
+    private func picture(of frame: CodecFrame) throws -> ClipPicture {
+        if let grader, let lent = lentFrame(frame), let graded = withExtendedLifetime(frame, { grader(lent) }) {
+            return .graded(orientation.apply(to: graded))
+        }
+        return .stored(orientation.apply(to: try sourcePicture(frame)))
+    }
+
+    /// The decoder's frame lent to the grader, when it is handed on whole or exactly halved (other
+    /// reductions are libswscale's) and, for a turned clip, has even sides: then each 2×2 block
+    /// stays a block when turned, with the same samples and chroma, so grading and then turning
+    /// gives the bytes that turning and then grading would.
+    private func lentFrame(_ frame: CodecFrame) -> BorrowedVideoFrame? {
+        let size = reducedSize(frame.width, frame.height)
+        let halved = size.width != frame.width || size.height != frame.height
+        if halved, size.width * 2 != frame.width || size.height * 2 != frame.height { return nil }
+        guard let lent = frame.borrowedVideoFrame(halved: halved),
+              orientation == .upright || (lent.width % 2 == 0 && lent.height % 2 == 0) else { return nil }
+        return lent
     }
 
     /// The size a stored picture is handed on at: `scale` of it, at least one pixel.
@@ -315,7 +356,7 @@ extension VideoReader {
 private struct TimedFrame {
     let time: Rational
     var frame: CodecFrame?
-    var picture: SourcePicture?
+    var picture: ClipPicture?
 
     init(time: Rational, frame: CodecFrame) {
         self.time = time

@@ -3,7 +3,8 @@ import LentaCore
 import LentaMedia
 
 /// A clip's pictures as the story shows them: decoded forward by one `VideoReader` and converted
-/// by the item's colour table, once each. The layers of every shape of a story rendered in one
+/// by the item's colour table, once each — by the reader, straight from the decoder's frame,
+/// where it can (`ItemColour.grade`), so no copy of the source's codes is made in between. The layers of every shape of a story rendered in one
 /// pass read the same `ClipFrames`, so a clip is decoded and graded once however many shapes
 /// show it; each shape asks for the same times in the same order (one timeline, frames planned
 /// in lockstep), and the last graded picture serves them all.
@@ -30,7 +31,7 @@ final class ClipFrames: @unchecked Sendable {
     let height: Int
 
     init(item: ResolvedItem, colour: ItemColour, threads: Int) throws {
-        let reader = try VideoReader(source: item.source, threads: threads)
+        let reader = try VideoReader(source: item.source, threads: threads, grader: Self.grader(colour))
         self.reader = reader
         source = item.source
         self.threads = threads
@@ -121,15 +122,24 @@ final class ClipFrames: @unchecked Sendable {
         let reader = try openReader()
         let shown = try reader.timedFrame(at: time)
         if let graded, graded.time == shown.time { return graded.frame }
-        let frame = colour.convert(shown.frame)
+        let frame: PlanarFrame
+        switch shown.picture {
+        case .graded(let picture): frame = picture
+        case .stored(let picture): frame = colour.convert(picture)
+        }
         graded = (shown.time, frame)
         return frame
+    }
+
+    /// The reader's grader: the item's colour table applied to each decoded frame where it reads it.
+    private static func grader(_ colour: ItemColour) -> VideoReader.Grader {
+        { colour.grade($0) }
     }
 
     /// The reader, opened again when `keep` let go of it. Called holding `lock`.
     private func openReader() throws -> VideoReader {
         if let reader { return reader }
-        let reopened = try VideoReader(source: source, threads: threads)
+        let reopened = try VideoReader(source: source, threads: threads, grader: Self.grader(colour))
         reopened.scale = readerScale
         reader = reopened
         return reopened

@@ -47,6 +47,12 @@ final class ItemColour {
         }
     }
 
+    /// A decoder's frame in the working format, graded straight from its planes (see
+    /// `VideoReader.Grader`); nil when its codes need no table, so the reader hands it on as stored.
+    func grade(_ frame: BorrowedVideoFrame) -> PlanarFrame? {
+        table(bits: frame.bitDepth)?.apply(frame, parallel: parallel)
+    }
+
     /// Whether an 8-bit picture comes out as it went in.
     var leavesEightBitAlone: Bool { table(bits: 8) == nil }
 }

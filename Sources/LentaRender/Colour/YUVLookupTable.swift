@@ -154,15 +154,10 @@ public struct YUVLookupTable: Sendable {
     func apply(to frame: inout PlanarFrame, parallel: ParallelSlices) {
         precondition(inputBits == 8, "an 8-bit picture through an 8-bit table")
         let width = frame.width, height = frame.height
-        frame.y.withUnsafeMutableBufferPointer { py in
-            frame.u.withUnsafeMutableBufferPointer { pu in
-                frame.v.withUnsafeMutableBufferPointer { pv in
-                    guard let py = py.baseAddress, let pu = pu.baseAddress, let pv = pv.baseAddress else { return }
-                    // In place: each block's samples are all read before any is written.
-                    run(SourcePlanes(y: py, u: pu, v: pv), into: Planes(y: py, u: pu, v: pv), width: width, height: height,
-                        parallel: parallel)
-                }
-            }
+        Self.withPlanes(of: &frame) { planes in
+            // In place: each block's samples are all read before any is written.
+            run(SourcePlanes(packed: UnsafePointer(planes.y), UnsafePointer(planes.u), UnsafePointer(planes.v), width: width),
+                into: planes, width: width, height: height, parallel: parallel)
         }
     }
 
@@ -177,15 +172,10 @@ public struct YUVLookupTable: Sendable {
         deep.y.withUnsafeBufferPointer { sy in
             deep.u.withUnsafeBufferPointer { su in
                 deep.v.withUnsafeBufferPointer { sv in
-                    out.y.withUnsafeMutableBufferPointer { py in
-                        out.u.withUnsafeMutableBufferPointer { pu in
-                            out.v.withUnsafeMutableBufferPointer { pv in
-                                guard let sy = sy.baseAddress, let su = su.baseAddress, let sv = sv.baseAddress,
-                                      let py = py.baseAddress, let pu = pu.baseAddress, let pv = pv.baseAddress else { return }
-                                run(SourcePlanes(y: sy, u: su, v: sv), into: Planes(y: py, u: pu, v: pv), width: deep.width,
-                                    height: deep.height, parallel: parallel)
-                            }
-                        }
+                    guard let sy = sy.baseAddress, let su = su.baseAddress, let sv = sv.baseAddress else { return }
+                    Self.withPlanes(of: &out) { planes in
+                        run(SourcePlanes(packed: sy, su, sv, width: deep.width), into: planes, width: deep.width, height: deep.height,
+                            parallel: parallel)
                     }
                 }
             }
@@ -193,11 +183,34 @@ public struct YUVLookupTable: Sendable {
         return out
     }
 
-    private func run<S: FixedWidthInteger & SendableMetatype>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
-                                           parallel: ParallelSlices) {
+    /// Grades `source`, `width` × `height`, into `planes`, in slices of whole chroma rows.
+    func run<S: FixedWidthInteger & SendableMetatype>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
+                                                      parallel: ParallelSlices) {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
-        let rowsPerSlice = 16
-        let slices = (chromaHeight + rowsPerSlice - 1) / rowsPerSlice
+        withTables { table in
+            parallel.run(Self.slices(chromaHeight: chromaHeight)) { slice in
+                for cy in YUVLookupTable.chromaRows(ofSlice: slice, chromaHeight: chromaHeight) {
+                    let hasBottom = 2 * cy + 1 < height
+                    YUVLookupTable.gradeChromaRow(source.rows(cy, hasBottom: hasBottom), into: planes.rows(cy, hasBottom: hasBottom),
+                                                  hasBottom: hasBottom, table: table, width: width, chromaWidth: chromaWidth)
+                }
+            }
+        }
+    }
+
+    /// Chroma rows a slice grades: each slice owns whole chroma rows and the two luma rows under them.
+    static let chromaRowsPerSlice = 16
+
+    /// The slices of a picture `chromaHeight` chroma rows high.
+    static func slices(chromaHeight: Int) -> Int { (chromaHeight + chromaRowsPerSlice - 1) / chromaRowsPerSlice }
+
+    /// The chroma rows of slice `slice`.
+    static func chromaRows(ofSlice slice: Int, chromaHeight: Int) -> Range<Int> {
+        slice * chromaRowsPerSlice ..< min(chromaHeight, (slice + 1) * chromaRowsPerSlice)
+    }
+
+    /// The table's storage lent to `body` as `Tables`.
+    func withTables(_ body: (Tables) -> Void) {
         let shift = codeShift
         let vectorised = vectorised
         y.withUnsafeBufferPointer { ty in
@@ -209,19 +222,23 @@ public struct YUVLookupTable: Sendable {
                         guard let ty = ty.baseAddress, let tuv = tuv.baseAddress, let tetrahedra = tetrahedra.baseAddress,
                               let clamped = clamped.baseAddress, let tcb = tcb.baseAddress, let tcr = tcr.baseAddress else { return }
                         let kernel = vectorised ? lenta_yuv_table(y: ty, cb: tcb, cr: tcr, shift: Int32(shift)) : nil
-                        let table = Tables(y: ty, uv: tuv, tetrahedra: tetrahedra, clamped: clamped + Self.codeBound, shift: shift,
-                                           kernel: kernel)
-                        // Each slice owns whole chroma rows and the two luma rows under them.
-                        parallel.run(slices) { slice in
-                            let first = slice * rowsPerSlice
-                            for cy in first..<min(chromaHeight, first + rowsPerSlice) {
-                                YUVLookupTable.gradeChromaRow(cy, source: source, planes: planes, table: table, width: width, height: height,
-                                                    chromaWidth: chromaWidth)
-                            }
-                        }
+                        body(Tables(y: ty, uv: tuv, tetrahedra: tetrahedra, clamped: clamped + Self.codeBound, shift: shift, kernel: kernel))
                     }
                     }
                     }
+                }
+            }
+        }
+    }
+
+    /// `frame`'s planes lent to `body` to be written.
+    static func withPlanes(of frame: inout PlanarFrame, _ body: (Planes) -> Void) {
+        let width = frame.width
+        frame.y.withUnsafeMutableBufferPointer { py in
+            frame.u.withUnsafeMutableBufferPointer { pu in
+                frame.v.withUnsafeMutableBufferPointer { pv in
+                    guard let py = py.baseAddress, let pu = pu.baseAddress, let pv = pv.baseAddress else { return }
+                    body(Planes(y: py, u: pu, v: pv, width: width))
                 }
             }
         }
@@ -247,22 +264,62 @@ public struct YUVLookupTable: Sendable {
         let y: UnsafePointer<S>
         let u: UnsafePointer<S>
         let v: UnsafePointer<S>
+        /// Samples from one row of each plane to the next.
+        let yStride: Int
+        let uStride: Int
+        let vStride: Int
 
-        init(y: UnsafePointer<S>, u: UnsafePointer<S>, v: UnsafePointer<S>) {
+        init(y: UnsafePointer<S>, u: UnsafePointer<S>, v: UnsafePointer<S>, yStride: Int, uStride: Int, vStride: Int) {
             self.y = y
             self.u = u
             self.v = v
+            self.yStride = yStride
+            self.uStride = uStride
+            self.vStride = vStride
         }
 
-        init(y: UnsafeMutablePointer<S>, u: UnsafeMutablePointer<S>, v: UnsafeMutablePointer<S>) {
-            self.init(y: UnsafePointer(y), u: UnsafePointer(u), v: UnsafePointer(v))
+        /// Planes with no gap between rows, luma `width` samples a row.
+        init(packed y: UnsafePointer<S>, _ u: UnsafePointer<S>, _ v: UnsafePointer<S>, width: Int) {
+            self.init(y: y, u: u, v: v, yStride: width, uStride: (width + 1) / 2, vStride: (width + 1) / 2)
+        }
+
+        /// Chroma row `cy` and the luma rows under it (the top one twice when it has no bottom one).
+        @inline(__always)
+        func rows(_ cy: Int, hasBottom: Bool) -> SourceRows<S> {
+            let top = y + 2 * cy * yStride
+            return SourceRows(top: top, bottom: hasBottom ? top + yStride : top, u: u + cy * uStride, v: v + cy * vStride)
         }
     }
 
-    /// Unchecked: the frame's planes, lent to the slices of one `apply`; each slice writes its
-    /// own rows, and `apply` returns when they are all done.
+    /// One chroma row of a source and the (one or two) luma rows under it.
+    struct SourceRows<S: FixedWidthInteger> {
+        let top: UnsafePointer<S>
+        let bottom: UnsafePointer<S>
+        let u: UnsafePointer<S>
+        let v: UnsafePointer<S>
+    }
+
+    /// Unchecked: the frame's planes (packed, luma `width` samples a row), lent to the slices of
+    /// one `apply`; each slice writes its own rows, and `apply` returns when they are all done.
     struct Planes: @unchecked Sendable {
         let y: UnsafeMutablePointer<UInt8>
+        let u: UnsafeMutablePointer<UInt8>
+        let v: UnsafeMutablePointer<UInt8>
+        let width: Int
+
+        /// Chroma row `cy` and the luma rows under it (the top one twice when it has no bottom one).
+        @inline(__always)
+        func rows(_ cy: Int, hasBottom: Bool) -> TargetRows {
+            let chromaWidth = (width + 1) / 2
+            let top = y + 2 * cy * width
+            return TargetRows(top: top, bottom: hasBottom ? top + width : top, u: u + cy * chromaWidth, v: v + cy * chromaWidth)
+        }
+    }
+
+    /// One chroma row of the graded picture and the (one or two) luma rows under it.
+    struct TargetRows {
+        let top: UnsafeMutablePointer<UInt8>
+        let bottom: UnsafeMutablePointer<UInt8>
         let u: UnsafeMutablePointer<UInt8>
         let v: UnsafeMutablePointer<UInt8>
     }
@@ -303,17 +360,13 @@ public struct YUVLookupTable: Sendable {
     static let clampedCodes: [UInt8] = (-codeBound...codeBound).map { UInt8(clamping: $0) }
 
     /// One row of 2×2 blocks: their chroma from the old luma's mean, then their luma samples
-    /// from the old chroma.
+    /// from the old chroma. Without `hasBottom` (an odd picture's last row) the rows' `bottom`
+    /// is their `top`.
     @inline(__always)
-    static func gradeChromaRow<S: FixedWidthInteger>(_ cy: Int, source: SourcePlanes<S>, planes: Planes, table: Tables, width: Int,
-                                                     height: Int, chromaWidth: Int) {
-        let top = planes.y + 2 * cy * width
-        let sourceTop = source.y + 2 * cy * width
-        let hasBottom = 2 * cy + 1 < height
-        let bottom = hasBottom ? top + width : top
-        let sourceBottom = hasBottom ? sourceTop + width : sourceTop
-        let uRow = planes.u + cy * chromaWidth, vRow = planes.v + cy * chromaWidth
-        let uSource = source.u + cy * chromaWidth, vSource = source.v + cy * chromaWidth
+    static func gradeChromaRow<S: FixedWidthInteger>(_ source: SourceRows<S>, into target: TargetRows, hasBottom: Bool, table: Tables,
+                                                     width: Int, chromaWidth: Int) {
+        let top = target.top, bottom = target.bottom, uRow = target.u, vRow = target.v
+        let sourceTop = source.top, sourceBottom = source.bottom, uSource = source.u, vSource = source.v
         // Whole blocks first, without the edge tests (eight at a time by the AVX2 kernel, the
         // rest here); then a right edge column of one sample's width.
         let whole = hasBottom ? width / 2 : 0
