@@ -3,11 +3,11 @@ import LentaCore
 import LentaMedia
 
 /// A clip's pictures as the story shows them: decoded forward by one `VideoReader` and converted
-/// by the item's colour table, once each — by the reader, straight from the decoder's frame,
-/// where it can (`ItemColour.grade`), so no copy of the source's codes is made in between. The layers of every shape of a story rendered in one
-/// pass read the same `ClipFrames`, so a clip is decoded and graded once however many shapes
-/// show it; each shape asks for the same times in the same order (one timeline, frames planned
-/// in lockstep), and the last graded picture serves them all.
+/// by the item's colour table, once each — by the reader, straight from the decoder's frame, where
+/// it can (`ItemColour.grade`), so no copy of the source's codes is made in between. The layers of
+/// every shape of a story rendered in one pass read the same `ClipFrames`, so a clip is decoded and
+/// graded once however many shapes show it; each shape asks for the same times in the same order
+/// (one timeline, frames planned in lockstep), and the last graded picture serves them all.
 ///
 /// When a transition brings in the next clip, the pictures this one still shows can be graded
 /// ahead (`keep`) and its decoder let go of, so only one decoder is alive at a time.
