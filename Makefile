@@ -42,6 +42,8 @@ deps:
 
 # Only the product: LentaTestSupport imports Testing, which has no static library.
 build: deps
+	@# The link order (Sources/lenta/HotFunctions.order) is no input SwiftPM tracks: linked anew when it changed.
+	@[ ! Sources/lenta/HotFunctions.order -nt $(BIN) ] || rm -f $(BIN)
 	$(SWIFT_BUILD) --product lenta
 	$(SWIFT_BUILD) --product LentaFaceDetect
 

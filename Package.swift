@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Released builds put every function in a section of its own (swiftc does so for public ones
+// only), so that the linker can lay out the ones a run uses side by side (see `lenta`'s linker
+// settings).
+let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+
 let package = Package(
     name: "lenta",
     platforms: [.macOS(.v13)],
@@ -53,22 +58,28 @@ let package = Package(
         // rest runs anywhere), and the crossfade's mix. Optimised in debug builds too (the tests).
         .target(name: "CPixelKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
-        .target(name: "LentaCore"),
-        .target(name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI"]),
-        .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LentaCore", swiftSettings: releaseSwift),
+        .target(
+            name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI"],
+            swiftSettings: releaseSwift),
+        .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],
-            resources: [.copy("Resources")]),
-        .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"]),
-        .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")]),
+            resources: [.copy("Resources")], swiftSettings: releaseSwift),
+        .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"], swiftSettings: releaseSwift),
+        .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")], swiftSettings: releaseSwift),
         .target(
             name: "LentaRender", dependencies: ["CPixelKernels", "LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
             // The per-pixel loops are SIMD code that -Onone makes 20–50× slower: debug builds (and
             // so the tests, which render hundreds of frames) optimise this one target.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"]),
-        .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"]),
-        .target(name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"]),
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
+        .target(
+            name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"],
+            swiftSettings: releaseSwift),
+        .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"], swiftSettings: releaseSwift),
+        .target(
+            name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"],
+            swiftSettings: releaseSwift),
         .executableTarget(
             name: "lenta",
             dependencies: [
@@ -76,9 +87,17 @@ let package = Package(
                 "LentaText", "LentaMaps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["HotFunctions.order"],
+            swiftSettings: releaseSwift,
             // Released builds are linked by lld with packed relative relocations (DT_RELR, glibc
             // 2.36+): 17 KB of them instead of gold's 2.1 MB .rela.dyn, which stayed resident.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]),
+            // The functions runs use are laid out first, side by side (HotFunctions.order, made
+            // by scripts/hot-functions): scattered among the rest, each drew its neighbours into
+            // memory with it, as the kernel maps a file's pages 64 KB at a time.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/lenta/HotFunctions.order",
+                                           "-Xlinker", "--no-warn-symbol-ordering"],
+                                          .when(configuration: .release))]),
 
         .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaLibrary", "LentaRender", "CFFmpeg"]),
         .testTarget(
