@@ -26,7 +26,9 @@ public final class StoryWriter {
     /// The encoder that writes the video (`libx264`, `hevc_nvenc`…).
     public let videoEncoderName: String
     private let videoStream: Int
-    private let picture: CodecFrame
+    /// The frame each picture is copied into for the encoder, made on first use: a story whose
+    /// frames are lent (`lendsFrames`) never needs it.
+    private var picture: CodecFrame?
     /// Whether frames are lent to the encoder rather than copied into `picture`: libx264 copies
     /// what it is sent into its own padded frames, reading each row only up to its width. (Tests
     /// turn it off to compare the two.)
@@ -80,7 +82,6 @@ public final class StoryWriter {
             if !movflags.isEmpty { options.append(("movflags", movflags)) }
             try muxer.writeHeader(options: options)
             try subtitles?.write(metadata.subtitleTrack, to: muxer)
-            picture = try CodecFrame.video(width: preset.width, height: preset.height, format: VideoEncoderChoice.pixelFormat(preset), path: path)
             lendsFrames = hardware == nil && videoEncoderName == "libx264" && VideoEncoderChoice.pixelFormat(preset) == AV_PIX_FMT_YUV420P
         } catch {
             PartialOutput.ended(temporaryPath)
@@ -114,6 +115,9 @@ public final class StoryWriter {
             lent.pointer.pointee.pts = Int64(framesWritten)
             try video.encode(lent) { try muxer.write($0, from: video, stream: videoStream) }
         } else {
+            let picture = try picture ?? CodecFrame.video(width: preset.width, height: preset.height,
+                                                           format: VideoEncoderChoice.pixelFormat(preset), path: path)
+            self.picture = picture
             try picture.fill(from: frame, path: path)
             picture.pointer.pointee.pts = Int64(framesWritten)
             try video.encode(picture) { try muxer.write($0, from: video, stream: videoStream) }
