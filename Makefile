@@ -17,6 +17,9 @@ DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel hyperfine \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core \
 	libaubio-dev libopencv-objdetect-dev opencv-data
+# Wave 3's analysis libraries: OCR and codes (documents), face identity (people), voice activity (speech).
+# Each feature adds what else it needs on a line of its own: DEB_PACKAGES += ...
+DEB_PACKAGES += libtesseract-dev tesseract-ocr-eng libzxing-dev libdlib-dev libwebrtc-audio-processing-dev libspeexdsp-dev
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
 PREFIX ?= /usr/local
