@@ -24,48 +24,50 @@ public struct PrettyJSONEncoder: Sendable {
 
     // MARK: The tree
 
-    /// A value being encoded: a finished scalar's text, or a container still being filled.
+    /// A value being encoded: a scalar kept as it came (turned into text only when written, so
+    /// encoding allocates for containers alone), or a container still being filled.
     enum Node {
-        case scalar([UInt8])
+        case null
+        case bool(Bool)
+        case string(String)
+        case integer(Int64)
+        case unsigned(UInt64)
+        /// A number's text, already checked to be finite.
+        case number(String)
         case array(ArrayBox)
         case object(ObjectBox)
     }
 
     final class ArrayBox {
-        var elements: [Slot] = []
+        var elements: [Node] = []
     }
 
     final class ObjectBox {
-        var members: [(key: String, slot: Slot)] = []
-        /// The slot of a key, made on first use (a key encoded twice keeps the last value, as Foundation's does).
-        func slot(_ key: String) -> Slot {
-            if let found = members.last(where: { $0.key == key }) { return found.slot }
-            let slot = Slot()
-            members.append((key, slot))
-            return slot
-        }
+        var members: [(key: String, node: Node)] = []
     }
 
-    /// Where one value goes; containers fill theirs in place, as an `Encoder` requires.
+    /// Where one value goes while its `encode(to:)` runs.
     final class Slot {
         var node: Node?
 
         func encode<T: Encodable>(_ value: T, path: [CodingKey]) throws {
-            // Metatype comparisons, not dynamic casts: most values here are nested structs.
-            if T.self == String.self, let v = value as? String {
-                node = .scalar(PrettyJSONEncoder.quoted(v))
-            } else if T.self == Double.self, let v = value as? Double {
-                node = .scalar(try PrettyJSONEncoder.number(v, path: path))
-            } else if T.self == Date.self, let v = value as? Date {
-                node = .scalar(try PrettyJSONEncoder.number(v.timeIntervalSinceReferenceDate, path: path))
-            } else if T.self == Data.self, let v = value as? Data {
-                node = .scalar(PrettyJSONEncoder.quoted(v.base64EncodedString()))
-            } else if T.self == URL.self, let v = value as? URL {
-                node = .scalar(PrettyJSONEncoder.quoted(v.absoluteString))
-            } else {
-                try value.encode(to: ValueEncoder(slot: self, codingPath: path))
-            }
+            node = try PrettyJSONEncoder.node(value, path: path)
         }
+    }
+
+    /// A value's node: scalars directly (metatype comparisons, not dynamic casts, since most
+    /// values here are nested structs), anything else through its `encode(to:)`.
+    static func node<T: Encodable>(_ value: T, path: [CodingKey]) throws -> Node {
+        if T.self == String.self, let v = value as? String { return .string(v) }
+        if T.self == Double.self, let v = value as? Double { return try number(v, path: path) }
+        if T.self == Int.self, let v = value as? Int { return .integer(Int64(v)) }
+        if T.self == Date.self, let v = value as? Date { return try number(v.timeIntervalSinceReferenceDate, path: path) }
+        if T.self == Data.self, let v = value as? Data { return .string(v.base64EncodedString()) }
+        if T.self == URL.self, let v = value as? URL { return .string(v.absoluteString) }
+        let slot = Slot()
+        try value.encode(to: ValueEncoder(slot: slot, codingPath: path))
+        // A value that encoded nothing is written as an empty object, as Foundation writes it.
+        return slot.node ?? .object(ObjectBox())
     }
 
     // MARK: Encoder
@@ -94,32 +96,82 @@ public struct PrettyJSONEncoder: Sendable {
         let box: ObjectBox
         var codingPath: [CodingKey]
 
-        func slot(_ key: Key) -> Slot { box.slot(key.stringValue) }
-        mutating func encodeNil(forKey key: Key) throws { slot(key).node = .scalar(PrettyJSONEncoder.null) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: String, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { slot(key).node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath + [key])) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try slot(key).encode(value, path: codingPath + [key]) }
+        private func put(_ node: Node, _ key: Key) { box.members.append((key.stringValue, node)) }
+        mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { put(try PrettyJSONEncoder.node(value, path: codingPath + [key]), key) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            ValueEncoder(slot: slot(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
+            let nested = ObjectBox()
+            put(.object(nested), key)
+            return KeyedEncodingContainer(Keyed<NestedKey>(box: nested, codingPath: codingPath + [key]))
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-            ValueEncoder(slot: slot(key), codingPath: codingPath + [key]).unkeyedContainer()
+            let nested = ArrayBox()
+            put(.array(nested), key)
+            return Unkeyed(box: nested, codingPath: codingPath + [key])
         }
-        mutating func superEncoder() -> Encoder { ValueEncoder(slot: box.slot("super"), codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> Encoder { ValueEncoder(slot: slot(key), codingPath: codingPath + [key]) }
+        mutating func superEncoder() -> Encoder { SuperEncoder(box: box, key: "super", codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> Encoder { SuperEncoder(box: box, key: key.stringValue, codingPath: codingPath + [key]) }
+    }
+
+    /// A superclass's encoder: its value becomes the member `key` once it has encoded.
+    struct SuperEncoder: Encoder {
+        let box: ObjectBox
+        let key: String
+        var codingPath: [CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        private func slot() -> ObjectBox {
+            let nested = ObjectBox()
+            box.members.append((key, .object(nested)))
+            return nested
+        }
+        func container<K: CodingKey>(keyedBy type: K.Type) -> KeyedEncodingContainer<K> {
+            KeyedEncodingContainer(Keyed<K>(box: slot(), codingPath: codingPath))
+        }
+        func unkeyedContainer() -> UnkeyedEncodingContainer {
+            let nested = ArrayBox()
+            box.members.append((key, .array(nested)))
+            return Unkeyed(box: nested, codingPath: codingPath)
+        }
+        func singleValueContainer() -> SingleValueEncodingContainer { MemberValue(box: box, key: key, codingPath: codingPath) }
+    }
+
+    /// A superclass's single value, written as the member `key`.
+    struct MemberValue: SingleValueEncodingContainer {
+        let box: ObjectBox
+        let key: String
+        var codingPath: [CodingKey]
+        private func put(_ node: Node) { box.members.append((key, node)) }
+        mutating func encodeNil() throws { put(.null) }
+        mutating func encode(_ value: Bool) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: String) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Double) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Float) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { put(try PrettyJSONEncoder.node(value, path: codingPath)) }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
@@ -127,68 +179,102 @@ public struct PrettyJSONEncoder: Sendable {
         var codingPath: [CodingKey]
         var count: Int { box.elements.count }
 
-        private func next() -> Slot {
-            let slot = Slot()
-            box.elements.append(slot)
-            return slot
-        }
-        mutating func encodeNil() throws { next().node = .scalar(PrettyJSONEncoder.null) }
-        mutating func encode(_ value: Bool) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: String) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Double) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Float) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int8) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int16) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int32) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int64) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt8) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt16) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt32) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt64) throws { next().node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try next().encode(value, path: codingPath) }
+        private func put(_ node: Node) { box.elements.append(node) }
+        mutating func encodeNil() throws { put(.null) }
+        mutating func encode(_ value: Bool) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: String) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Double) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Float) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { put(try PrettyJSONEncoder.node(value, path: codingPath)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            ValueEncoder(slot: next(), codingPath: codingPath).container(keyedBy: keyType)
+            let nested = ObjectBox()
+            put(.object(nested))
+            return KeyedEncodingContainer(Keyed<NestedKey>(box: nested, codingPath: codingPath))
         }
-        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { ValueEncoder(slot: next(), codingPath: codingPath).unkeyedContainer() }
-        mutating func superEncoder() -> Encoder { ValueEncoder(slot: next(), codingPath: codingPath) }
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+            let nested = ArrayBox()
+            put(.array(nested))
+            return Unkeyed(box: nested, codingPath: codingPath)
+        }
+        mutating func superEncoder() -> Encoder {
+            let nested = ObjectBox()
+            put(.object(nested))
+            return SuperEncoder(box: nested, key: "super", codingPath: codingPath)
+        }
     }
 
     struct Single: SingleValueEncodingContainer {
         let slot: Slot
         var codingPath: [CodingKey]
-        mutating func encodeNil() throws { slot.node = .scalar(PrettyJSONEncoder.null) }
-        mutating func encode(_ value: Bool) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: String) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Double) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Float) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int8) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int16) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int32) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: Int64) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt8) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt16) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt32) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode(_ value: UInt64) throws { slot.node = .scalar(try PrettyJSONEncoder.text(value, path: codingPath)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try slot.encode(value, path: codingPath) }
+        mutating func encodeNil() throws { slot.node = .null }
+        mutating func encode(_ value: Bool) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: String) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Double) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Float) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int8) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int16) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int32) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int64) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt8) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt16) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt32) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt64) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws { slot.node = try PrettyJSONEncoder.node(value, path: codingPath) }
+    }
+
+    static func node(scalar v: Bool, path: [CodingKey]) throws -> Node { .bool(v) }
+    static func node(scalar v: String, path: [CodingKey]) throws -> Node { .string(v) }
+    static func node(scalar v: Double, path: [CodingKey]) throws -> Node { try number(v, path: path) }
+    static func node(scalar v: Float, path: [CodingKey]) throws -> Node {
+        guard v.isFinite else {
+            throw EncodingError.invalidValue(v, .init(codingPath: path, debugDescription: "Unable to encode Float.\(v) directly in JSON."))
+        }
+        return .number(trimmedWhole(v.description))
+    }
+    static func node<I: FixedWidthInteger & SignedInteger>(scalar v: I, path: [CodingKey]) throws -> Node { .integer(Int64(v)) }
+    static func node<I: FixedWidthInteger & UnsignedInteger>(scalar v: I, path: [CodingKey]) throws -> Node { .unsigned(UInt64(v)) }
+
+    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
+    static func number(_ d: Double, path: [CodingKey]) throws -> Node {
+        guard d.isFinite else {
+            throw EncodingError.invalidValue(d, .init(codingPath: path, debugDescription: "Unable to encode Double.\(d) directly in JSON."))
+        }
+        return .number(trimmedWhole(d.description))
+    }
+
+    private static func trimmedWhole(_ text: String) -> String {
+        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     // MARK: Writing
 
     static func write(_ node: Node, indent: Int, into out: inout [UInt8]) {
         switch node {
-        case .scalar(let text):
-            out.append(contentsOf: text)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
+        case .string(let v): quote(v, into: &out)
+        case .integer(let v): out.append(contentsOf: String(v).utf8)
+        case .unsigned(let v): out.append(contentsOf: String(v).utf8)
+        case .number(let text): out.append(contentsOf: text.utf8)
         case .array(let box):
             out.append(UInt8(ascii: "["))
             out.append(UInt8(ascii: "\n"))
-            for (i, slot) in box.elements.enumerated() {
-                if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
+            for (i, element) in box.elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
                 pad(indent + 2, &out)
-                if let node = slot.node { write(node, indent: indent + 2, into: &out) } else { out.append(contentsOf: "{\n\n".utf8); pad(indent + 2, &out); out.append(UInt8(ascii: "}")) }
+                write(element, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             pad(indent, &out)
@@ -196,14 +282,22 @@ public struct PrettyJSONEncoder: Sendable {
         case .object(let box):
             out.append(UInt8(ascii: "{"))
             out.append(UInt8(ascii: "\n"))
-            // Keys by their UTF-8 bytes, as Foundation sorts them.
-            let members = box.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            // Keys by their UTF-8 bytes, as Foundation sorts them; the sort is stable, so of a key
+            // encoded twice the last value is the one written, as with Foundation.
+            let members = box.members.enumerated().sorted {
+                $0.element.key == $1.element.key ? $0.offset < $1.offset : $0.element.key.utf8.lexicographicallyPrecedes($1.element.key.utf8)
+            }
+            var first = true
             for (i, member) in members.enumerated() {
-                if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
+                if i + 1 < members.count, members[i + 1].element.key == member.element.key { continue }
+                if !first { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
+                first = false
                 pad(indent + 2, &out)
-                out.append(contentsOf: quoted(member.key))
-                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-                if let node = member.slot.node { write(node, indent: indent + 2, into: &out) } else { out.append(contentsOf: "{\n\n".utf8); pad(indent + 2, &out); out.append(UInt8(ascii: "}")) }
+                quote(member.element.key, into: &out)
+                out.append(UInt8(ascii: " "))
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                write(member.element.node, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             pad(indent, &out)
@@ -212,56 +306,35 @@ public struct PrettyJSONEncoder: Sendable {
     }
 
     private static func pad(_ n: Int, _ out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n))
-    }
-
-    static let null = Array("null".utf8)
-    static func text(_ v: Bool, path: [CodingKey]) throws -> [UInt8] { Array((v ? "true" : "false").utf8) }
-    static func text(_ v: String, path: [CodingKey]) throws -> [UInt8] { quoted(v) }
-    static func text(_ v: Double, path: [CodingKey]) throws -> [UInt8] { try number(v, path: path) }
-    static func text(_ v: Float, path: [CodingKey]) throws -> [UInt8] {
-        guard v.isFinite else {
-            throw EncodingError.invalidValue(v, .init(codingPath: path, debugDescription: "Unable to encode Float.\(v) directly in JSON."))
-        }
-        return trimmedWhole(Array(v.description.utf8))
-    }
-    static func text<I: FixedWidthInteger>(_ v: I, path: [CodingKey]) throws -> [UInt8] { Array(String(v).utf8) }
-
-    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
-    static func number(_ d: Double, path: [CodingKey]) throws -> [UInt8] {
-        guard d.isFinite else {
-            throw EncodingError.invalidValue(d, .init(codingPath: path, debugDescription: "Unable to encode Double.\(d) directly in JSON."))
-        }
-        return trimmedWhole(Array(d.description.utf8))
-    }
-
-    private static func trimmedWhole(_ text: [UInt8]) -> [UInt8] {
-        guard text.count > 2, text[text.count - 2] == UInt8(ascii: "."), text[text.count - 1] == UInt8(ascii: "0") else { return text }
-        return Array(text.dropLast(2))
+        for _ in 0..<n { out.append(UInt8(ascii: " ")) }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (`\b`, `\f`,
     /// `\n`, `\r`, `\t`, else `\u00xx`), nothing else — slashes and non-ASCII as they are.
     public static func quoted(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 2)
+        quote(s, into: &out)
+        return out
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func quote(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
-        return out
     }
 }
