@@ -15,6 +15,9 @@ public final class SpeechFinder<Detector: VoiceFrameDetector> {
     private var pending: [Int16] = []
     /// One decision per frame, in order.
     public private(set) var decisions: [Bool] = []
+    /// Each frame's level in dB (of the high-passed sound).
+    private var levels: [Double] = []
+    private var energy: Double = 0
     /// Set when the detector failed: no speech is then claimed for the clip.
     public private(set) var failure: Error?
 
@@ -32,12 +35,15 @@ public final class SpeechFinder<Detector: VoiceFrameDetector> {
         var i = 0
         while i + 1 < chunk.count {
             let mono = filter.run((chunk[i] + chunk[i + 1]) * 0.5)
+            energy += Double(mono * mono)
             pending.append(Int16(max(-32768, min(32767, (mono * 32767).rounded()))))
             i += 2
             if pending.count == detector.frameLength {
                 do {
                     let speech = try pending.withUnsafeBufferPointer { try detector.isSpeech($0) }
                     decisions.append(speech)
+                    levels.append(10 * log10(energy / Double(detector.frameLength) + 1e-12))
+                    energy = 0
                 } catch {
                     failure = error
                     return
@@ -50,7 +56,12 @@ public final class SpeechFinder<Detector: VoiceFrameDetector> {
     /// The utterances found (the last partial frame is left out: under 30 ms); nil when the
     /// detector failed.
     public func utterances() -> [Utterance]? {
-        failure == nil ? Utterances.smoothed(decisions, frameSeconds: frameSeconds) : nil
+        guard failure == nil else { return nil }
+        let step = frameSeconds
+        return Utterances.smoothed(decisions, frameSeconds: step).filter { u in
+            let frames = levels[min(levels.count, Int(u.start / step))..<min(levels.count, Int((u.end / step).rounded(.up)))]
+            return Utterances.isModulated(Array(frames))
+        }
     }
 }
 
@@ -95,6 +106,19 @@ public enum Utterances {
             }
         }
         return spans.filter { $0.length >= minimumUtterance }.map { Utterance(tidy($0.start), tidy($0.end)) }
+    }
+
+    /// Speech rises and falls with its syllables, some four a second: its frames' levels spread
+    /// over more than this many dB. A held note, a tone, an engine's steady hum that the detector
+    /// took for a voice do not.
+    public static let minimumSpread = 4.0
+
+    /// Whether frame levels (dB) vary as speech does: their standard deviation over `minimumSpread`.
+    static func isModulated(_ levels: [Double]) -> Bool {
+        guard levels.count > 1 else { return false }
+        let mean = levels.reduce(0, +) / Double(levels.count)
+        let variance = levels.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(levels.count)
+        return variance.squareRoot() >= minimumSpread
     }
 
     /// Milliseconds, so the catalog's JSON reads well.
