@@ -4,8 +4,8 @@ import LentaMedia
 /// Where people speak in the part of a clip's sound a story plays, on the story's samples: the
 /// music ducks deeper under these than under the clip's sound alone. Found at render on the part
 /// played (the project file may have been edited by hand, and a render reads no catalog): the
-/// same detector and smoothing as clip analysis, over a few seconds of sound per clip — about
-/// 1 ms of CPU per second of sound, decoded once more ahead of the mix.
+/// same detector and smoothing as clip analysis, over the few seconds of sound per clip the
+/// story plays, decoded once more ahead of the mix.
 enum ClipSpeech {
     /// The utterances heard in `track`'s range, as story sample ranges; none when the sound
     /// cannot be decoded or the detector fails (the clip is then ducked for its presence only).
