@@ -59,6 +59,7 @@ struct Scan: ParsableCommand {
 /// A duration on the command line: `36h`, `2d`, `90m`, or a number of hours.
 struct DurationArgument: ExpressibleByArgument {
     var seconds: Double
+    static let longest = 366 * 86_400.0
 
     init?(argument: String) {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
@@ -68,7 +69,9 @@ struct DurationArgument: ExpressibleByArgument {
             scale = unit
             text = text.dropLast()
         }
-        guard let value = Double(text), value > 0, value.isFinite else { return nil }
+        // Up to a year: a longer silence groups a lifetime into one lenta, and a value like
+        // 1e308h would be infinite seconds.
+        guard let value = Double(text), value > 0, value.isFinite, value * scale <= Self.longest else { return nil }
         seconds = value * scale
     }
 }

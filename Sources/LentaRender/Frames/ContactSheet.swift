@@ -54,6 +54,44 @@ public struct ContactSheet: Sendable {
     var gap: Int { max(4, cell / 16) }
     var headingHeight: Int { max(14, cell / 5) }
 
+    /// The most pixels a sheet picture may have (README, "Limits"): 64 megapixels, 256 MB of
+    /// RGBA; a lenta that needs more is shown over several pages.
+    public static let maximumPixels = 64 << 20
+
+    /// The sheet's width in pixels.
+    public var width: Int { gap + columns * (cell + gap) }
+
+    /// Whether a page of one row (its heading included) fits `maximumPixels`.
+    public var fitsOneRow: Bool { width * (3 * gap + headingHeight + cell) <= Self.maximumPixels }
+
+    /// The entries cut into pages whose sheets each fit `maximumPixels`, in order (one pass,
+    /// as `layout` places them: each page starts with its day's heading).
+    public func pages(_ entries: [Entry]) -> [Range<Int>] {
+        let maximumHeight = Self.maximumPixels / width
+        var pages: [Range<Int>] = []
+        var start = 0, y = gap, column = 0
+        var day: String?
+        for (i, entry) in entries.enumerated() {
+            var nextY = y
+            if entry.day != day || column == columns {
+                if day != nil { nextY += cell + gap }
+                if entry.day != day { nextY += headingHeight + gap }
+                column = 0
+            }
+            if i > start && nextY + cell + gap > maximumHeight {
+                pages.append(start..<i)
+                start = i
+                nextY = 2 * gap + headingHeight
+                column = 0
+            }
+            y = nextY
+            column += 1
+            day = entry.day
+        }
+        if start < entries.count { pages.append(start..<entries.count) }
+        return pages
+    }
+
     public func layout(_ entries: [Entry]) -> Layout {
         var cells: [(x: Int, y: Int)] = []
         var headings: [(text: String, y: Int)] = []
