@@ -132,3 +132,6 @@ bench: build
 
 clean:
 	rm -rf .build out bench/work
+
+# cjpeg, for the trust test of a real progressive JPEG (issue 32)
+DEB_PACKAGES += libjpeg-turbo-progs

@@ -60,8 +60,13 @@ public final class Catalog {
         }
     }
 
-    /// How long opening waits for another process's schema lock: SQLite's own busy timeout.
-    static let lockTimeout = 30.0
+    /// How long opening waits for another process's schema lock: SQLite's own busy timeout
+    /// (30 s), or `$LENTA_LOCK_TIMEOUT` seconds.
+    static var lockTimeout: Double {
+        guard let text = ProcessInfo.processInfo.environment["LENTA_LOCK_TIMEOUT"], let seconds = Double(text),
+              seconds.isFinite, seconds >= 0 else { return 30 }
+        return min(seconds, 86_400)
+    }
 
     /// The catalog's schema lock (`CATALOG.schema-lock`), taken within `lockTimeout`.
     static func schemaLock(_ path: String) throws -> FileLock {

@@ -23,7 +23,7 @@ public final class FileLock {
             switch self {
             case .busy(let holder): return "the lock is held by \(holder)"
             case .timedOut(let path, let holder, let seconds):
-                return "gave up after \(Int(seconds)) s waiting for the lock \(path), held by \(holder)"
+                return "gave up after \(String(format: "%.0f", seconds)) s waiting for the lock \(path), held by \(holder)"
             case .unavailable(let reason): return reason
             }
         }

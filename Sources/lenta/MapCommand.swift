@@ -44,7 +44,7 @@ struct Map: ParsableCommand {
             throw ValidationError("--width and --height must be between 16 and \(RouteMapRenderer.maximumSide) pixels.")
         }
         guard width * height <= RouteMapRenderer.maximumPixels else {
-            throw ValidationError("--width \(width) --height \(height) is \(width * height) pixels; a map has at most \(RouteMapRenderer.maximumPixels) (8192×4096), to keep it within its memory budget.")
+            throw ValidationError("--width \(width) --height \(height) is \(width * height) pixels; a map has at most \(RouteMapRenderer.maximumPixels) pixels (8192×4096), to keep it within its memory budget.")
         }
     }
 

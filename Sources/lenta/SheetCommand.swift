@@ -97,21 +97,9 @@ struct Sheet: ParsableCommand {
               + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + (path.map { " in the order of \($0)" } ?? " in time order"))
     }
 
-    /// "2024-05-03 · Lisbon, Sintra": each item's local day and the places of that day's items,
-    /// in one pass over the items (a day's places gathered once, not per item).
+    /// Each item's heading (`ContactSheet.dayHeadings`).
     static func headings(_ items: [SheetItem]) -> [String] {
-        let days = items.map(Self.day)
-        var places: [String: [String]] = [:]
-        var seen: [String: Set<String>] = [:]
-        for (item, day) in zip(items, days) {
-            guard let day, let name = item.placeName, seen[day, default: []].insert(name).inserted else { continue }
-            places[day, default: []].append(name)
-        }
-        return days.map { day in
-            guard let day else { return "Undated" }
-            let names = places[day] ?? []
-            return names.isEmpty ? day : day + " · " + names.joined(separator: ", ")
-        }
+        ContactSheet.dayHeadings(days: items.map(Self.day), places: items.map(\.placeName))
     }
 
     static func day(_ item: SheetItem) -> String? {

@@ -57,7 +57,7 @@ public enum PhotoMemoryBudget {
         if held > 0 {
             // 4:2:0 progressive: 3 bytes a pixel of coefficients, and the reduced planes.
             return "too large to decode: a progressive JPEG of \(width)×\(height) (\(Int(megapixels.rounded())) megapixels) holds \(held >> 20) MiB of coefficients "
-                + "while it is decoded, at any scale; lenta decodes progressive JPEGs within \(maximumBytes >> 20) MiB (about 280 megapixels at 4:2:0)"
+                + "while it is decoded, at any scale; lenta decodes progressive JPEGs within \(maximumBytes >> 20) MiB (about 300 megapixels at 4:2:0, 150 at 4:4:4)"
         }
         let largest = maximumBytes * 2 / halfBytesPerPixel(format) / 1_000_000 << (2 * lowres)
         return "too large to decode: \(width)×\(height) (\(Int(megapixels.rounded())) megapixels); lenta decodes \(format.rawValue.uppercased()) photos of up to \(largest) megapixels"

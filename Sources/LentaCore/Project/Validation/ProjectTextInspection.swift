@@ -4,10 +4,11 @@
 public protocol ProjectTextInspection: Sendable {
     /// The characters of `text` that would be left out, in order of first appearance.
     func missingCharacters(in text: String) -> [Character]
+    /// Why no text can be drawn at all (no font installed), or nil.
+    var unavailable: String? { get }
 }
 
 extension ProjectTextInspection {
-    /// Why no text can be drawn at all (no font installed), or nil.
     public var unavailable: String? { nil }
 }
 
