@@ -20,6 +20,7 @@ DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 # Wave 3's analysis libraries: OCR and codes (documents), face identity (people), voice activity (speech).
 # Each feature adds what else it needs on a line of its own: DEB_PACKAGES += ...
 DEB_PACKAGES += libtesseract-dev tesseract-ocr-eng libzxing-dev libdlib-dev libwebrtc-audio-processing-dev libspeexdsp-dev
+DEB_PACKAGES += libjpeg-turbo-progs
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
 PREFIX ?= /usr/local
@@ -132,6 +133,3 @@ bench: build
 
 clean:
 	rm -rf .build out bench/work
-
-# cjpeg, for the trust test of a real progressive JPEG (issue 32)
-DEB_PACKAGES += libjpeg-turbo-progs
