@@ -28,6 +28,8 @@ struct Scan: ParsableCommand {
 
     func validate() throws {
         if folders.isEmpty { throw ValidationError("Name at least one folder to scan.") }
+        // Up to a year: a longer silence would group a lifetime into one lenta.
+        if let gap, gap.seconds > 366 * 86_400 { throw ValidationError("--gap must be at most 366 days (366d).") }
         if let distance, !(distance > 0) { throw ValidationError("--distance must be more than 0 km.") }
         if let minItems, minItems < 1 { throw ValidationError("--min-items must be at least 1.") }
     }
@@ -59,7 +61,6 @@ struct Scan: ParsableCommand {
 /// A duration on the command line: `36h`, `2d`, `90m`, or a number of hours.
 struct DurationArgument: ExpressibleByArgument {
     var seconds: Double
-    static let longest = 366 * 86_400.0
 
     init?(argument: String) {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
@@ -69,9 +70,8 @@ struct DurationArgument: ExpressibleByArgument {
             scale = unit
             text = text.dropLast()
         }
-        // Up to a year: a longer silence groups a lifetime into one lenta, and a value like
-        // 1e308h would be infinite seconds.
-        guard let value = Double(text), value > 0, value.isFinite, value * scale <= Self.longest else { return nil }
+        // A finite number of seconds: 1e308h is not.
+        guard let value = Double(text), value > 0, (value * scale).isFinite else { return nil }
         seconds = value * scale
     }
 }
