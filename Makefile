@@ -22,6 +22,8 @@ DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 DEB_PACKAGES += libtesseract-dev tesseract-ocr-eng libzxing-dev libdlib-dev libwebrtc-audio-processing-dev libspeexdsp-dev
 # Speech tests: spoken sentences made by a real formant synthesiser.
 DEB_PACKAGES += espeak-ng
+# Trust tests: cjpeg writes the progressive JPEGs whose headers claim huge pictures.
+DEB_PACKAGES += libjpeg-turbo-progs
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
 PREFIX ?= /usr/local
