@@ -1,5 +1,6 @@
 import CFFmpeg
 import LentaMedia
+import LentaPixels
 
 /// Encodes one picture of `SyntheticPattern` with a libavcodec image encoder and returns the
 /// bytes of the single packet it produces (a whole JPEG or PNG file).

@@ -1,6 +1,5 @@
 import CPixelKernels
 import LentaCore
-import LentaMedia
 
 /// How two frames make one during a transition, at progress `q` ∈ [0, 1) through the overlap
 /// (`q = (t − start of the incoming item) / overlap`):
@@ -13,9 +12,9 @@ import LentaMedia
 ///   pixels, even so chroma stays aligned).
 ///
 /// Weights are fixed-point (1/256) so the result is exact and the same on every machine.
-enum TransitionBlend {
+package enum TransitionBlend {
     /// Made in `a`'s buffers (taken, so a frame no one else holds is written in place).
-    static func blend(_ transition: ProjectTransition, progress q: Double, outgoing a: consuming PlanarFrame, incoming b: PlanarFrame) -> PlanarFrame {
+    package static func blend(_ transition: ProjectTransition, progress q: Double, outgoing a: consuming PlanarFrame, incoming b: PlanarFrame) -> PlanarFrame {
         let q = min(1, max(0, q))
         switch transition.type {
         case .cut:
@@ -34,7 +33,7 @@ enum TransitionBlend {
     }
 
     /// `(1 − w)·a + w·b` per sample, w in 1/256 steps, in `a`'s buffers.
-    static func mix(_ a: consuming PlanarFrame, _ b: PlanarFrame, weight: Double) -> PlanarFrame {
+    package static func mix(_ a: consuming PlanarFrame, _ b: PlanarFrame, weight: Double) -> PlanarFrame {
         let w = Int32((weight * 256).rounded())
         func plane(_ x: inout [UInt8], _ y: [UInt8]) {
             let count = min(x.count, y.count)
@@ -58,7 +57,7 @@ enum TransitionBlend {
 
     /// The edge at `q` of the way across; pixels on B's side show B, the pixel the edge crosses
     /// is mixed by how much of it lies on B's side.
-    static func wipe(_ a: consuming PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
+    package static func wipe(_ a: consuming PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
         var out = consume a
         func apply(_ dst: inout [UInt8], _ src: [UInt8], width: Int, height: Int) {
             let horizontal = direction == .left || direction == .right
@@ -88,7 +87,7 @@ enum TransitionBlend {
     }
 
     /// A moves out and B in by `offset` luma pixels (even).
-    static func slide(_ a: PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
+    package static func slide(_ a: PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
         let horizontal = direction == .left || direction == .right
         let length = horizontal ? a.width : a.height
         let offset = min(length, Int((Double(length) * q / 2).rounded()) * 2)

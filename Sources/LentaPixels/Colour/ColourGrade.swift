@@ -10,10 +10,10 @@ import LentaCore
 /// pixel reaches) may stay as far out as it was, so interpolating between such corners cannot
 /// bend an identity.
 public struct ColourGrade: Sendable {
-    let adjust: ToneAndColour?
-    let look: Look?
+    package let adjust: ToneAndColour?
+    package let look: Look?
 
-    enum Look: Sendable {
+    package enum Look: Sendable {
         case recipe(LookGrade)
         case cube(CubeFile)
     }
@@ -42,7 +42,7 @@ public struct ColourGrade: Sendable {
         return Self.intoGamut(out, low: pointwiseMin(rgb, .zero), high: pointwiseMax(rgb, .one))
     }
 
-    static func intoGamut(_ rgb: SIMD3<Double>, low: SIMD3<Double>, high: SIMD3<Double>) -> SIMD3<Double> {
+    package static func intoGamut(_ rgb: SIMD3<Double>, low: SIMD3<Double>, high: SIMD3<Double>) -> SIMD3<Double> {
         ColourSpaces.intoGamut(rgb, low: low, high: high)
     }
 }

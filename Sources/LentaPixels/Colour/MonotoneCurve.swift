@@ -1,11 +1,11 @@
 /// A smooth curve through points with increasing x that never turns back on itself
 /// (Fritsch–Carlson monotone cubic), extended beyond its ends along its end slopes.
-struct MonotoneCurve: Sendable {
-    let xs: [Double]
-    let ys: [Double]
-    let slopes: [Double]
+package struct MonotoneCurve: Sendable {
+    package let xs: [Double]
+    package let ys: [Double]
+    package let slopes: [Double]
 
-    init(points: [(x: Double, y: Double)]) {
+    package init(points: [(x: Double, y: Double)]) {
         xs = points.map(\.x)
         ys = points.map(\.y)
         let n = points.count
@@ -35,7 +35,7 @@ struct MonotoneCurve: Sendable {
         slopes = m
     }
 
-    func callAsFunction(_ x: Double) -> Double {
+    package func callAsFunction(_ x: Double) -> Double {
         let n = xs.count
         guard n > 1 else { return ys.first.map { $0 + (x - xs[0]) } ?? x }
         if x <= xs[0] { return ys[0] + (x - xs[0]) * slopes[0] }

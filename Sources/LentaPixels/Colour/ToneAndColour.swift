@@ -11,21 +11,21 @@ import LentaCore
 /// 2. encoded: contrast, an S-curve about mid-grey (`ToneShapes.contrast`);
 /// 3. saturation: chroma scaled about luma, R'G'B' = Y' + s·(R'G'B' − Y'), which keeps the
 ///    Cb:Cr ratio and so the hue angle exactly.
-struct ToneAndColour: Sendable {
-    let gains: SIMD3<Double>
-    let shadows: Double
-    let highlights: Double
+package struct ToneAndColour: Sendable {
+    package let gains: SIMD3<Double>
+    package let shadows: Double
+    package let highlights: Double
     /// Per channel, the brightest the linear stage can make white: where the shoulder maps to 1.
-    let peak: SIMD3<Double>
-    let contrast: Double
-    let saturation: Double
-    let isNeutral: Bool
-    let isLinearStageNeutral: Bool
+    package let peak: SIMD3<Double>
+    package let contrast: Double
+    package let saturation: Double
+    package let isNeutral: Bool
+    package let isLinearStageNeutral: Bool
 
-    static let shadowStops = 1.5
-    static let highlightStops = 1.0
+    package static let shadowStops = 1.5
+    package static let highlightStops = 1.0
 
-    init(_ adjust: Adjustments) {
+    package init(_ adjust: Adjustments) {
         let exposure = adjust.exposure ?? 0
         let whiteBalance = WhiteBalance.gains(temperature: adjust.temperature ?? 0, tint: adjust.tint ?? 0)
         gains = pow(2, exposure) * whiteBalance
@@ -39,18 +39,18 @@ struct ToneAndColour: Sendable {
     }
 
     /// Dark tones: 1 at black, 0 from encoded luma 0.6 up.
-    static func shadowMask(_ luma: Double) -> Double {
+    package static func shadowMask(_ luma: Double) -> Double {
         let m = 1 - ToneShapes.smoothstep(0, 0.6, luma)
         return m * m
     }
 
     /// Bright tones: 0 up to encoded luma 0.35, 1 at white.
-    static func highlightMask(_ luma: Double) -> Double {
+    package static func highlightMask(_ luma: Double) -> Double {
         let m = ToneShapes.smoothstep(0.35, 1, luma)
         return m * m
     }
 
-    func apply(_ encoded: SIMD3<Double>) -> SIMD3<Double> {
+    package func apply(_ encoded: SIMD3<Double>) -> SIMD3<Double> {
         var rgb = encoded
         if !isLinearStageNeutral {
             // Light below black (the negative channel of a colour outside the gamut, as a

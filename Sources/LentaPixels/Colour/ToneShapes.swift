@@ -1,8 +1,8 @@
 /// The smooth shapes the tone controls are built from. Each is monotone, so a gradient stays
 /// a gradient, and defined beyond 0…1 (out-of-gamut colours pass through a grade too).
-enum ToneShapes {
+package enum ToneShapes {
     /// 0 below `a`, 1 above `b`, a smooth cubic between.
-    static func smoothstep(_ a: Double, _ b: Double, _ x: Double) -> Double {
+    package static func smoothstep(_ a: Double, _ b: Double, _ x: Double) -> Double {
         let t = min(1, max(0, (x - a) / (b - a)))
         return t * t * (3 - 2 * t)
     }
@@ -10,7 +10,7 @@ enum ToneShapes {
     /// Contrast `k` about `pivot` on an encoded value. Up to 1 a straight line through the
     /// pivot (0 is flat grey); above it a cubic S that keeps 0 and 1 where they are, has slope
     /// `k` at the pivot and `2 − k` at the ends (monotone for k ≤ 2), so nothing clips hard.
-    static func contrast(_ x: Double, _ k: Double, pivot p: Double) -> Double {
+    package static func contrast(_ x: Double, _ k: Double, pivot p: Double) -> Double {
         if k <= 1 { return p + k * (x - p) }
         let endSlope = 2 - k
         if x <= 0 { return x * endSlope }
@@ -25,7 +25,7 @@ enum ToneShapes {
     }
 
     /// The cubic on [0, 1] from 0 to 1 with the given end slopes.
-    static func hermite(_ u: Double, startSlope a: Double, endSlope b: Double) -> Double {
+    package static func hermite(_ u: Double, startSlope a: Double, endSlope b: Double) -> Double {
         let u2 = u * u, u3 = u2 * u
         return a * (u3 - 2 * u2 + u) + b * (u3 - u2) + (3 * u2 - 2 * u3)
     }
@@ -33,8 +33,8 @@ enum ToneShapes {
     /// A highlight shoulder on linear light: values up to `knee` unchanged, `knee…peak`
     /// brought smoothly into `knee…1` (slope 1 at the knee), so a brightened white reaches 1
     /// without a hard clip. Identity when `peak` ≤ 1.
-    static let knee = 0.8
-    static func shoulder(_ x: Double, peak: Double) -> Double {
+    package static let knee = 0.8
+    package static func shoulder(_ x: Double, peak: Double) -> Double {
         guard peak > 1, x > knee else { return x }
         let t = x - knee, room = 1 - knee, span = peak - knee
         return knee + t / (1 + t * (1 / room - 1 / span))

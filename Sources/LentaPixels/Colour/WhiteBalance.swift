@@ -7,12 +7,12 @@ import Foundation
 /// a light 100 mired warmer than D65 (about 3900 K), −1 by one 100 mired cooler (about 18 600 K).
 /// The gains are the linear RGB of that black body over the RGB of one at 6504 K, so 0 is
 /// exactly neutral. Tint scales green against red and blue: +1 is half a stop towards magenta.
-enum WhiteBalance {
-    static let miredPerUnit = 100.0
-    static let tintStops = 0.5
-    static let neutralKelvin = 6504.0
+package enum WhiteBalance {
+    package static let miredPerUnit = 100.0
+    package static let tintStops = 0.5
+    package static let neutralKelvin = 6504.0
 
-    static func gains(temperature: Double, tint: Double) -> SIMD3<Double> {
+    package static func gains(temperature: Double, tint: Double) -> SIMD3<Double> {
         var gains = SIMD3<Double>(repeating: 1)
         if temperature != 0 {
             let mired = 1e6 / neutralKelvin + temperature * miredPerUnit
@@ -28,7 +28,7 @@ enum WhiteBalance {
 
     /// The linear BT.709 RGB of a black body (luminance 1), from Kim et al.'s fit of the
     /// Planckian locus' chromaticity (1667…25 000 K).
-    static func blackBodyRGB(_ t: Double) -> SIMD3<Double> {
+    package static func blackBodyRGB(_ t: Double) -> SIMD3<Double> {
         let t2 = t * t, t3 = t2 * t
         let x = t <= 4000
             ? -0.2661239e9 / t3 - 0.2343589e6 / t2 + 0.8776956e3 / t + 0.179910

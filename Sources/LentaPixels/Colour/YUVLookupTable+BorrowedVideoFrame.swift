@@ -1,5 +1,4 @@
 import LentaCore
-import LentaMedia
 
 extension YUVLookupTable {
     /// Converts and grades a decoder's frame straight from its planes into a new 8-bit picture:
@@ -8,7 +7,7 @@ extension YUVLookupTable {
     /// made. A halved frame is halved one output chroma row at a time — the four luma rows and
     /// two chroma rows under it, into a few rows of scratch for each slice, by `HalvedPicture`'s
     /// own row halving — and graded from there.
-    func apply(_ frame: BorrowedVideoFrame, parallel: ParallelSlices) -> PlanarFrame {
+    package func apply(_ frame: BorrowedVideoFrame, parallel: ParallelSlices) -> PlanarFrame {
         precondition(inputBits == frame.bitDepth, "a \(frame.bitDepth)-bit picture through a \(inputBits)-bit table")
         var out = PlanarFrame(width: frame.width, height: frame.height)
         Self.withPlanes(of: &out) { planes in

@@ -1,7 +1,6 @@
 import CPixelKernels
 import Foundation
 import LentaCore
-import LentaMedia
 
 /// An item's whole colour path as one 3D table over its source's Y'CbCr codes: the source's
 /// own coding (matrix, range, 8 or 10 bits) read, its colour converted to the output's
@@ -21,42 +20,42 @@ import LentaMedia
 /// and blocks only Cb and Cr, so those live in separate tables; a block's five lookups share its
 /// (Cb, Cr) cell.
 public struct YUVLookupTable: Sendable {
-    static let nodesPerAxis = 33
+    package static let nodesPerAxis = 33
     /// Node values are codes × 256.
-    static let valueBits = 8
-    static let strideY = 1
-    static let strideU = nodesPerAxis
-    static let strideV = nodesPerAxis * nodesPerAxis
+    package static let valueBits = 8
+    package static let strideY = 1
+    package static let strideU = nodesPerAxis
+    package static let strideV = nodesPerAxis * nodesPerAxis
     /// Node values stay within ± this many codes (see `fixed`), so an interpolated code does too.
-    static let codeBound = 4096
+    package static let codeBound = 4096
 
     /// Bits of the source codes the table is indexed by (8 or 10).
-    let inputBits: Int
+    package let inputBits: Int
     /// log2 of the codes between nodes.
-    let codeShift: Int
+    package let codeShift: Int
 
     /// Graded Y' at each node; Y' changes fastest, then Cb, then Cr.
-    let y: [Int32]
+    package let y: [Int32]
     /// Graded Cb × 2³² + Cr at each node: both interpolate with the same weights, so one 64-bit
     /// sum carries both (each part stays far below 2³¹, so they split back exactly).
-    let uv: [Int64]
+    package let uv: [Int64]
     /// The same Cb and Cr apart, for the AVX2 kernel, which sums them in 32-bit lanes (to the same
     /// values: the parts of `uv` never carry into each other).
-    let cb: [Int32]
-    let cr: [Int32]
+    package let cb: [Int32]
+    package let cr: [Int32]
     /// Whether `apply` grades eight blocks at a time with the AVX2 kernel (`CPixelKernels`) where
     /// the CPU has it: the same bytes as the portable loop, about half its time (the table is 5 %
     /// of bench/clips' CPU). Off only to compare the two.
-    var vectorised = FixedPointKernel.avx2Available
+    package var vectorised = FixedPointKernel.avx2Available
 
     /// The graded (Y', Cb, Cr) of one node, in 8.8 fixed point.
-    func node(_ index: Int) -> SIMD3<Int32> {
+    package func node(_ index: Int) -> SIMD3<Int32> {
         let (cb, cr) = Self.split(uv[index])
         return SIMD3(y[index], cb, cr)
     }
 
     /// A node's packed Cb × 2³² + Cr (or a sum of them) as its two parts.
-    static func split(_ packed: Int64) -> (cb: Int32, cr: Int32) {
+    package static func split(_ packed: Int64) -> (cb: Int32, cr: Int32) {
         let cr = Int32(truncatingIfNeeded: packed)
         return (Int32(truncatingIfNeeded: (packed - Int64(cr)) >> 32), cr)
     }
@@ -73,7 +72,7 @@ public struct YUVLookupTable: Sendable {
         make(source: source, output: output, grade: grade, parallel: ParallelSlices(threads: threads))
     }
 
-    static func make(source: ColourDescription, output: ColourDescription, grade: ColourGrade?, parallel: ParallelSlices) -> YUVLookupTable? {
+    package static func make(source: ColourDescription, output: ColourDescription, grade: ColourGrade?, parallel: ParallelSlices) -> YUVLookupTable? {
         let conversion = ColourConversion(source: source, output: output)
         let grade = grade?.isIdentity == true ? nil : grade
         let input = Self.inputCoding(source)
@@ -84,18 +83,18 @@ public struct YUVLookupTable: Sendable {
 
     /// The coding a source's codes are read in: its own, at 8 or 10 bits (deeper sources are
     /// read at 10); R'G'B' sources reach the table as limited-range BT.709 Y'CbCr.
-    static func inputCoding(_ source: ColourDescription) -> ColourSpaces.Coding {
+    package static func inputCoding(_ source: ColourDescription) -> ColourSpaces.Coding {
         let bits = source.bitDepth > 8 ? 10 : 8
         if source.matrix == .rgb { return ColourSpaces.Coding(matrix: .bt709, fullRange: false, bitDepth: bits) }
         return ColourSpaces.Coding(matrix: source.matrix, fullRange: source.fullRange, bitDepth: bits)
     }
 
-    init(grade: ColourGrade, parallel: ParallelSlices) {
+    package init(grade: ColourGrade, parallel: ParallelSlices) {
         self.init(conversion: ColourConversion(source: .bt709), input: ColourSpaces.Coding(ColourDescription.bt709), grade: grade,
                   parallel: parallel)
     }
 
-    init(conversion: ColourConversion, input: ColourSpaces.Coding, grade: ColourGrade?, parallel: ParallelSlices) {
+    package init(conversion: ColourConversion, input: ColourSpaces.Coding, grade: ColourGrade?, parallel: ParallelSlices) {
         precondition(input.bitDepth == 8 || input.bitDepth == 10, "the table reads 8- or 10-bit codes")
         inputBits = input.bitDepth
         codeShift = input.bitDepth - 5
@@ -134,14 +133,14 @@ public struct YUVLookupTable: Sendable {
     }
 
     /// Limited-range BT.709 codes → gamma-encoded R'G'B' (0…1 in gamut).
-    static func rgb(ofCodes c: SIMD3<Double>) -> SIMD3<Double> { ColourSpaces.Coding(ColourDescription.bt709).rgb(ofCodes: c) }
+    package static func rgb(ofCodes c: SIMD3<Double>) -> SIMD3<Double> { ColourSpaces.Coding(ColourDescription.bt709).rgb(ofCodes: c) }
 
     /// Gamma-encoded R'G'B' → limited-range BT.709 codes (unrounded, unclamped).
-    static func codes(ofRGB rgb: SIMD3<Double>) -> SIMD3<Double> { ColourSpaces.Coding(ColourDescription.bt709).codes(ofRGB: rgb) }
+    package static func codes(ofRGB rgb: SIMD3<Double>) -> SIMD3<Double> { ColourSpaces.Coding(ColourDescription.bt709).codes(ofRGB: rgb) }
 
     /// A code in 8.8 fixed point, bounded far outside any real value so sums cannot overflow
     /// and every interpolated code has an entry in `clampedCodes`.
-    static func fixed(_ code: Double) -> Int32 {
+    package static func fixed(_ code: Double) -> Int32 {
         let bound = Double(codeBound)
         return Int32((max(-bound, min(bound, code)) * Double(1 << valueBits)).rounded())
     }
@@ -151,7 +150,7 @@ public struct YUVLookupTable: Sendable {
         apply(to: &frame, parallel: ParallelSlices(threads: threads))
     }
 
-    func apply(to frame: inout PlanarFrame, parallel: ParallelSlices) {
+    package func apply(to frame: inout PlanarFrame, parallel: ParallelSlices) {
         precondition(inputBits == 8, "an 8-bit picture through an 8-bit table")
         let width = frame.width, height = frame.height
         Self.withPlanes(of: &frame) { planes in
@@ -166,7 +165,7 @@ public struct YUVLookupTable: Sendable {
         apply(deep, parallel: ParallelSlices(threads: threads))
     }
 
-    func apply(_ deep: DeepPlanarFrame, parallel: ParallelSlices) -> PlanarFrame {
+    package func apply(_ deep: DeepPlanarFrame, parallel: ParallelSlices) -> PlanarFrame {
         precondition(inputBits == deep.bitDepth, "a \(deep.bitDepth)-bit picture through a \(inputBits)-bit table")
         var out = PlanarFrame(width: deep.width, height: deep.height)
         deep.y.withUnsafeBufferPointer { sy in
@@ -184,7 +183,7 @@ public struct YUVLookupTable: Sendable {
     }
 
     /// Grades `source`, `width` × `height`, into `planes`, in slices of whole chroma rows.
-    func run<S: FixedWidthInteger & SendableMetatype>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
+    package func run<S: FixedWidthInteger & SendableMetatype>(_ source: SourcePlanes<S>, into planes: Planes, width: Int, height: Int,
                                                       parallel: ParallelSlices) {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         withTables { table in
@@ -199,18 +198,18 @@ public struct YUVLookupTable: Sendable {
     }
 
     /// Chroma rows a slice grades: each slice owns whole chroma rows and the two luma rows under them.
-    static let chromaRowsPerSlice = 16
+    package static let chromaRowsPerSlice = 16
 
     /// The slices of a picture `chromaHeight` chroma rows high.
-    static func slices(chromaHeight: Int) -> Int { (chromaHeight + chromaRowsPerSlice - 1) / chromaRowsPerSlice }
+    package static func slices(chromaHeight: Int) -> Int { (chromaHeight + chromaRowsPerSlice - 1) / chromaRowsPerSlice }
 
     /// The chroma rows of slice `slice`.
-    static func chromaRows(ofSlice slice: Int, chromaHeight: Int) -> Range<Int> {
+    package static func chromaRows(ofSlice slice: Int, chromaHeight: Int) -> Range<Int> {
         slice * chromaRowsPerSlice ..< min(chromaHeight, (slice + 1) * chromaRowsPerSlice)
     }
 
     /// The table's storage lent to `body` as `Tables`.
-    func withTables(_ body: (Tables) -> Void) {
+    package func withTables(_ body: (Tables) -> Void) {
         let shift = codeShift
         let vectorised = vectorised
         y.withUnsafeBufferPointer { ty in
@@ -232,7 +231,7 @@ public struct YUVLookupTable: Sendable {
     }
 
     /// `frame`'s planes lent to `body` to be written.
-    static func withPlanes(of frame: inout PlanarFrame, _ body: (Planes) -> Void) {
+    package static func withPlanes(of frame: inout PlanarFrame, _ body: (Planes) -> Void) {
         let width = frame.width
         frame.y.withUnsafeMutableBufferPointer { py in
             frame.u.withUnsafeMutableBufferPointer { pu in
@@ -246,30 +245,30 @@ public struct YUVLookupTable: Sendable {
 
     /// Unchecked: the table's storage, read only, lent to the slices of one `apply`, which
     /// returns when they are all done.
-    struct Tables: @unchecked Sendable {
-        let y: UnsafePointer<Int32>
-        let uv: UnsafePointer<Int64>
-        let tetrahedra: UnsafePointer<Tetrahedron>
+    package struct Tables: @unchecked Sendable {
+        package let y: UnsafePointer<Int32>
+        package let uv: UnsafePointer<Int64>
+        package let tetrahedra: UnsafePointer<Tetrahedron>
         /// Indexed by code, −codeBound…codeBound.
-        let clamped: UnsafePointer<UInt8>
+        package let clamped: UnsafePointer<UInt8>
         /// log2 of the codes between nodes.
-        let shift: Int
+        package let shift: Int
         /// The same table for the AVX2 kernel; nil: the portable loop only.
-        let kernel: lenta_yuv_table?
+        package let kernel: lenta_yuv_table?
     }
 
     /// Unchecked: the source frame's planes, read only, lent to the slices of one `apply`,
     /// which returns when they are all done.
-    struct SourcePlanes<S: FixedWidthInteger>: @unchecked Sendable {
-        let y: UnsafePointer<S>
-        let u: UnsafePointer<S>
-        let v: UnsafePointer<S>
+    package struct SourcePlanes<S: FixedWidthInteger>: @unchecked Sendable {
+        package let y: UnsafePointer<S>
+        package let u: UnsafePointer<S>
+        package let v: UnsafePointer<S>
         /// Samples from one row of each plane to the next.
-        let yStride: Int
-        let uStride: Int
-        let vStride: Int
+        package let yStride: Int
+        package let uStride: Int
+        package let vStride: Int
 
-        init(y: UnsafePointer<S>, u: UnsafePointer<S>, v: UnsafePointer<S>, yStride: Int, uStride: Int, vStride: Int) {
+        package init(y: UnsafePointer<S>, u: UnsafePointer<S>, v: UnsafePointer<S>, yStride: Int, uStride: Int, vStride: Int) {
             self.y = y
             self.u = u
             self.v = v
@@ -279,37 +278,37 @@ public struct YUVLookupTable: Sendable {
         }
 
         /// Planes with no gap between rows, luma `width` samples a row.
-        init(packed y: UnsafePointer<S>, _ u: UnsafePointer<S>, _ v: UnsafePointer<S>, width: Int) {
+        package init(packed y: UnsafePointer<S>, _ u: UnsafePointer<S>, _ v: UnsafePointer<S>, width: Int) {
             self.init(y: y, u: u, v: v, yStride: width, uStride: (width + 1) / 2, vStride: (width + 1) / 2)
         }
 
         /// Chroma row `cy` and the luma rows under it (the top one twice when it has no bottom one).
         @inline(__always)
-        func rows(_ cy: Int, hasBottom: Bool) -> SourceRows<S> {
+        package func rows(_ cy: Int, hasBottom: Bool) -> SourceRows<S> {
             let top = y + 2 * cy * yStride
             return SourceRows(top: top, bottom: hasBottom ? top + yStride : top, u: u + cy * uStride, v: v + cy * vStride)
         }
     }
 
     /// One chroma row of a source and the (one or two) luma rows under it.
-    struct SourceRows<S: FixedWidthInteger> {
-        let top: UnsafePointer<S>
-        let bottom: UnsafePointer<S>
-        let u: UnsafePointer<S>
-        let v: UnsafePointer<S>
+    package struct SourceRows<S: FixedWidthInteger> {
+        package let top: UnsafePointer<S>
+        package let bottom: UnsafePointer<S>
+        package let u: UnsafePointer<S>
+        package let v: UnsafePointer<S>
     }
 
     /// Unchecked: the frame's planes (packed, luma `width` samples a row), lent to the slices of
     /// one `apply`; each slice writes its own rows, and `apply` returns when they are all done.
-    struct Planes: @unchecked Sendable {
-        let y: UnsafeMutablePointer<UInt8>
-        let u: UnsafeMutablePointer<UInt8>
-        let v: UnsafeMutablePointer<UInt8>
-        let width: Int
+    package struct Planes: @unchecked Sendable {
+        package let y: UnsafeMutablePointer<UInt8>
+        package let u: UnsafeMutablePointer<UInt8>
+        package let v: UnsafeMutablePointer<UInt8>
+        package let width: Int
 
         /// Chroma row `cy` and the luma rows under it (the top one twice when it has no bottom one).
         @inline(__always)
-        func rows(_ cy: Int, hasBottom: Bool) -> TargetRows {
+        package func rows(_ cy: Int, hasBottom: Bool) -> TargetRows {
             let chromaWidth = (width + 1) / 2
             let top = y + 2 * cy * width
             return TargetRows(top: top, bottom: hasBottom ? top + width : top, u: u + cy * chromaWidth, v: v + cy * chromaWidth)
@@ -317,30 +316,30 @@ public struct YUVLookupTable: Sendable {
     }
 
     /// One chroma row of the graded picture and the (one or two) luma rows under it.
-    struct TargetRows {
-        let top: UnsafeMutablePointer<UInt8>
-        let bottom: UnsafeMutablePointer<UInt8>
-        let u: UnsafeMutablePointer<UInt8>
-        let v: UnsafeMutablePointer<UInt8>
+    package struct TargetRows {
+        package let top: UnsafeMutablePointer<UInt8>
+        package let bottom: UnsafeMutablePointer<UInt8>
+        package let u: UnsafeMutablePointer<UInt8>
+        package let v: UnsafeMutablePointer<UInt8>
     }
 
     /// The tetrahedron of a cell holding a code whose places along Y', Cb, Cr are (fy, fu, fv):
     /// the cell's axes walked from the largest place to the smallest. Its first node is the
     /// cell's corner and its last the opposite corner; `second` and `third` are the other two as
     /// offsets from the first, and `fa ≥ fb ≥ fc` the places sorted.
-    struct Tetrahedron: Sendable {
-        let second: Int16, third: Int16
-        let fa: UInt8, fb: UInt8, fc: UInt8
+    package struct Tetrahedron: Sendable {
+        package let second: Int16, third: Int16
+        package let fa: UInt8, fb: UInt8, fc: UInt8
     }
 
     /// Every tetrahedron, at `fu << 2s | fv << s | fy` (s: the table's shift): a load instead of
     /// sorting three places per lookup, whose data-dependent branches mispredict on real
     /// pictures. (Equal places may go in either order: the node between them then weighs nothing.)
-    static func tetrahedra(shift: Int) -> [Tetrahedron] { shift == 3 ? tetrahedra8 : tetrahedra10 }
-    static let tetrahedra8 = makeTetrahedra(shift: 3)
-    static let tetrahedra10 = makeTetrahedra(shift: 5)
+    package static func tetrahedra(shift: Int) -> [Tetrahedron] { shift == 3 ? tetrahedra8 : tetrahedra10 }
+    package static let tetrahedra8 = makeTetrahedra(shift: 3)
+    package static let tetrahedra10 = makeTetrahedra(shift: 5)
 
-    static func makeTetrahedra(shift: Int) -> [Tetrahedron] {
+    package static func makeTetrahedra(shift: Int) -> [Tetrahedron] {
         let step = 1 << shift
         var out: [Tetrahedron] = []
         out.reserveCapacity(step * step * step)
@@ -357,13 +356,13 @@ public struct YUVLookupTable: Sendable {
     }
 
     /// Each code from −codeBound to codeBound clamped to 0…255: a load instead of two compares.
-    static let clampedCodes: [UInt8] = (-codeBound...codeBound).map { UInt8(clamping: $0) }
+    package static let clampedCodes: [UInt8] = (-codeBound...codeBound).map { UInt8(clamping: $0) }
 
     /// One row of 2×2 blocks: their chroma from the old luma's mean, then their luma samples
     /// from the old chroma. Without `hasBottom` (an odd picture's last row) the rows' `bottom`
     /// is their `top`.
     @inline(__always)
-    static func gradeChromaRow<S: FixedWidthInteger>(_ source: SourceRows<S>, into target: TargetRows, hasBottom: Bool, table: Tables,
+    package static func gradeChromaRow<S: FixedWidthInteger>(_ source: SourceRows<S>, into target: TargetRows, hasBottom: Bool, table: Tables,
                                                      width: Int, chromaWidth: Int) {
         let top = target.top, bottom = target.bottom, uRow = target.u, vRow = target.v
         let sourceTop = source.top, sourceBottom = source.bottom, uSource = source.u, vSource = source.v
@@ -404,12 +403,12 @@ public struct YUVLookupTable: Sendable {
 
     /// What every lookup at one (Cb, Cr) code shares: the node at Y' 0 of its cell and its
     /// places along Cb and Cr, as the row of `tetrahedra` to pick from.
-    struct ChromaCell {
-        let base: Int
-        let places: Int
+    package struct ChromaCell {
+        package let base: Int
+        package let places: Int
 
         @inline(__always)
-        init(u: Int, v: Int, _ table: Tables) {
+        package init(u: Int, v: Int, _ table: Tables) {
             let shift = table.shift, mask = (1 &<< shift) &- 1
             base = (u &>> shift) &* YUVLookupTable.strideU &+ (v &>> shift) &* YUVLookupTable.strideV
             places = (u & mask) &<< (2 &* shift) | (v & mask) &<< shift
@@ -418,7 +417,7 @@ public struct YUVLookupTable: Sendable {
         /// Σ weight × node over the tetrahedron holding luma code `y`, the weights in steps
         /// (as step·first + fa·(second − first) + fb·(third − second) + fc·(last − third)).
         @inline(__always)
-        func sum<T: FixedWidthInteger>(_ y: Int, _ nodes: UnsafePointer<T>, _ table: Tables) -> Int {
+        package func sum<T: FixedWidthInteger>(_ y: Int, _ nodes: UnsafePointer<T>, _ table: Tables) -> Int {
             let shift = table.shift
             let t = table.tetrahedra[places | (y & ((1 &<< shift) &- 1))]
             let first = base &+ (y &>> shift)
@@ -429,20 +428,20 @@ public struct YUVLookupTable: Sendable {
 
         /// A sum of `sum` rounded once to a code and clamped to 0…255.
         @inline(__always)
-        static func code(_ sum: Int, _ table: Tables) -> UInt8 {
+        package static func code(_ sum: Int, _ table: Tables) -> UInt8 {
             let bits = table.shift &+ YUVLookupTable.valueBits
             return table.clamped[(sum &+ (1 &<< (bits &- 1))) &>> bits]
         }
 
         /// The graded Y' of luma code `y` in this cell.
         @inline(__always)
-        func luma(_ y: Int, _ table: Tables) -> UInt8 {
+        package func luma(_ y: Int, _ table: Tables) -> UInt8 {
             Self.code(sum(y, table.y, table), table)
         }
 
         /// The graded (Cb, Cr) of this cell at luma code `luma`.
         @inline(__always)
-        func chroma(luma: Int, _ table: Tables) -> (UInt8, UInt8) {
+        package func chroma(luma: Int, _ table: Tables) -> (UInt8, UInt8) {
             let packed = sum(luma, table.uv, table)
             let cr = Int(Int32(truncatingIfNeeded: packed))
             return (Self.code((packed &- cr) &>> 32, table), Self.code(cr, table))

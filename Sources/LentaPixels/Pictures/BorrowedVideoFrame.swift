@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// A decoded 4:2:0 video frame's planes as the decoder left them — 8-bit codes (yuv420p,
 /// yuvj420p) or 10-bit codes in 16-bit samples (yuv420p10le), rows `stride` bytes apart — lent
 /// for one call, with the size the picture is to be handed on at: the frame's own, or exactly
@@ -54,23 +52,5 @@ package struct BorrowedVideoFrame {
     /// Whether a 4:2:0 picture of this size halves exactly, chroma too (both sides multiples of 4).
     package static func halvesExactly(width: Int, height: Int) -> Bool {
         width > 0 && height > 0 && width % 4 == 0 && height % 4 == 0
-    }
-}
-
-extension CodecFrame {
-    /// The planes of a yuv420p, yuvj420p or yuv420p10le frame, to be handed on whole or `halved`;
-    /// nil for any other layout, or a size or rows `BorrowedVideoFrame` cannot take.
-    package func borrowedVideoFrame(halved: Bool) -> BorrowedVideoFrame? {
-        let f = pointer.pointee
-        let bitDepth: Int
-        switch f.format {
-        case AV_PIX_FMT_YUV420P.rawValue, AV_PIX_FMT_YUVJ420P.rawValue: bitDepth = 8
-        case AV_PIX_FMT_YUV420P10LE.rawValue: bitDepth = 10
-        default: return nil
-        }
-        guard let y = f.data.0, let u = f.data.1, let v = f.data.2 else { return nil }
-        return BorrowedVideoFrame(y: .init(base: y, stride: Int(f.linesize.0)), u: .init(base: u, stride: Int(f.linesize.1)),
-                                  v: .init(base: v, stride: Int(f.linesize.2)), storedWidth: Int(f.width), storedHeight: Int(f.height),
-                                  bitDepth: bitDepth, halved: halved)
     }
 }

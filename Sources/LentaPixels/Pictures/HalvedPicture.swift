@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// A decoded 4:2:0 frame at exactly half its width and height, each plane's 2×2 blocks averaged
 /// (rounded half up): the area filter at 2:1, which is what a 2160p clip in a 1080p story needs,
 /// without libswscale's general filter machinery. Codes keep their meaning and depth (8 or 10
@@ -7,10 +5,9 @@ import CFFmpeg
 /// The rows are halved one at a time (`halveRow8`, `halveRow16`), so a caller that grades the
 /// decoder's frame straight (`YUVLookupTable`) halves them the same way without a picture between.
 package enum HalvedPicture {
-    /// The frame halved, or nil when it is not yuv420p/yuvj420p/yuv420p10le with both sides a
-    /// multiple of 4 (so every plane, chroma too, halves exactly); libswscale then does it.
-    static func make(from frame: CodecFrame) -> SourcePicture? {
-        guard let lent = frame.borrowedVideoFrame(halved: true) else { return nil }
+    /// The lent frame (`halved`) halved.
+    package static func make(from lent: BorrowedVideoFrame) -> SourcePicture {
+        precondition(lent.halved, "a frame lent to be halved")
         let half = (width: lent.width, height: lent.height)
         let chroma = (width: half.width / 2, height: half.height / 2)
         if lent.bitDepth > 8 {
@@ -26,7 +23,7 @@ package enum HalvedPicture {
     }
 
     /// A plane of `2·width × 2·height` samples halved by `halveRow`.
-    static func halve<Sample>(_ plane: BorrowedVideoFrame.Plane, _ width: Int, _ height: Int, as _: Sample.Type,
+    package static func halve<Sample>(_ plane: BorrowedVideoFrame.Plane, _ width: Int, _ height: Int, as _: Sample.Type,
                               by halveRow: (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int) -> Void) -> [Sample] {
         [Sample](unsafeUninitializedCapacity: width * height) { out, count in
             guard let out = out.baseAddress else { return }

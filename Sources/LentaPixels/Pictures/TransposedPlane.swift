@@ -1,5 +1,4 @@
 import CPixelKernels
-import LentaMedia
 
 /// A plane stored column by column (sample (x, y) at `x · height + y`), padded at the end so
 /// sixteen-sample loads past the last column stay inside: the source of `FixedPointResampler`,
@@ -7,14 +6,14 @@ import LentaMedia
 /// bytes, widened to 8.7 fixed point as they are loaded: each frame reads the whole plane, mostly
 /// from memory (the encoder has evicted it from the caches since the last frame), and 16-bit
 /// samples made that read twice as long.
-struct TransposedPlane: Sendable {
-    let width: Int
-    let height: Int
-    let samples: [UInt8]
+package struct TransposedPlane: Sendable {
+    package let width: Int
+    package let height: Int
+    package let samples: [UInt8]
 
-    static let padding = 16
+    package static let padding = 16
 
-    init(_ plane: [UInt8], width: Int, height: Int) {
+    package init(_ plane: [UInt8], width: Int, height: Int) {
         self.width = width
         self.height = height
         let count = width * height
@@ -30,7 +29,7 @@ struct TransposedPlane: Sendable {
     }
 
     /// The plane lent to `body` for reading (never empty: the padding is always there).
-    func withSource(_ body: (TransposedSource) -> Void) {
+    package func withSource(_ body: (TransposedSource) -> Void) {
         samples.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             body(TransposedSource(base: base, width: width, height: height))
@@ -39,12 +38,12 @@ struct TransposedPlane: Sendable {
 }
 
 /// A picture's three planes, transposed (see `TransposedPlane`).
-struct TransposedPicture: Sendable {
-    let y: TransposedPlane
-    let u: TransposedPlane
-    let v: TransposedPlane
+package struct TransposedPicture: Sendable {
+    package let y: TransposedPlane
+    package let u: TransposedPlane
+    package let v: TransposedPlane
 
-    init(_ frame: PlanarFrame) {
+    package init(_ frame: PlanarFrame) {
         y = TransposedPlane(frame.y, width: frame.width, height: frame.height)
         u = TransposedPlane(frame.u, width: frame.chromaWidth, height: frame.chromaHeight)
         v = TransposedPlane(frame.v, width: frame.chromaWidth, height: frame.chromaHeight)

@@ -1,20 +1,24 @@
 /// An affine map from output pixel coordinates to source pixel coordinates (continuous, a pixel
 /// `i` spanning `[i, i+1)`): `source = (a·x + b·y + tx, c·x + d·y + ty)`.
-struct AffineMap: Sendable, Equatable {
-    var a, b, c, d, tx, ty: Double
+package struct AffineMap: Sendable, Equatable {
+    package var a, b, c, d, tx, ty: Double
 
-    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (a * x + b * y + tx, c * x + d * y + ty) }
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    package func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (a * x + b * y + tx, c * x + d * y + ty) }
 
     /// True when the map neither rotates nor shears (the separable fast path applies).
-    var isAxisAligned: Bool { b == 0 && c == 0 && a > 0 && d > 0 }
+    package var isAxisAligned: Bool { b == 0 && c == 0 && a > 0 && d > 0 }
 }
 
 /// The general path, for rotated placements: each output pixel maps through the affine map to
 /// a sub-pixel source position and takes a 4×4 Catmull-Rom sum there (edges clamped).
-enum AffineResampler {
-    static let stripHeight = 16
+package enum AffineResampler {
+    package static let stripHeight = 16
 
-    static func resample(_ source: SourcePlane, into target: TargetPlane, map: AffineMap, columns: Range<Int>, rows: Range<Int>,
+    package static func resample(_ source: SourcePlane, into target: TargetPlane, map: AffineMap, columns: Range<Int>, rows: Range<Int>,
                          coverage: (x: [Float], y: [Float])?, parallel: ParallelSlices) {
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let strips = (rows.count + stripHeight - 1) / stripHeight

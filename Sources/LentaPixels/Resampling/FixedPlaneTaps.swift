@@ -1,17 +1,17 @@
 /// What the fixed-point path needs to draw one plane of a placement: the covered columns and
 /// rows, their taps in fixed point, and the coverage of the border pixels. Worked out once per
 /// placement and plane size, so the two chroma planes (same size, same placement) share it.
-struct FixedPlaneTaps {
-    let columns: Range<Int>
-    let rows: Range<Int>
-    let x: FixedAxisTaps
-    let y: FixedAxisTaps
+package struct FixedPlaneTaps {
+    package let columns: Range<Int>
+    package let rows: Range<Int>
+    package let x: FixedAxisTaps
+    package let y: FixedAxisTaps
     /// Per column and per row, when the picture covers some border pixels only in part.
-    let partialCoverage: (x: [Float], y: [Float])?
+    package let partialCoverage: (x: [Float], y: [Float])?
 
     /// `nil` when the placement covers no pixel of the plane. `map` must be axis-aligned; `rect`
     /// is the covered rectangle in this plane's pixels.
-    init?(map: AffineMap, rect: (Double, Double, Double, Double), targetWidth: Int, targetHeight: Int,
+    package init?(map: AffineMap, rect: (Double, Double, Double, Double), targetWidth: Int, targetHeight: Int,
           sourceWidth: Int, sourceHeight: Int) {
         columns = max(0, Int(rect.0.rounded(.down))) ..< min(targetWidth, Int(rect.2.rounded(.up)))
         rows = max(0, Int(rect.1.rounded(.down))) ..< min(targetHeight, Int(rect.3.rounded(.up)))
@@ -24,7 +24,7 @@ struct FixedPlaneTaps {
     }
 
     /// `plane` resampled into `target`, the partly covered border mixed with what was under it.
-    func draw(_ plane: TransposedPlane, into target: TargetPlane, parallel: ParallelSlices) {
+    package func draw(_ plane: TransposedPlane, into target: TargetPlane, parallel: ParallelSlices) {
         let edges = partialCoverage.map { PartialCoverage(target, columns: columns, rows: rows, cx: $0.x, cy: $0.y) }
         plane.withSource { source in
             FixedPointResampler.resample(source, into: target, x: x, y: y, parallel: parallel)

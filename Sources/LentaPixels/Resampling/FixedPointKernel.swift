@@ -4,19 +4,19 @@ import CPixelKernels
 /// or the AVX2 kernel (`CPixelKernels`), sixteen lanes wide, when the CPU has AVX2. Both do the
 /// same integer operations in the same order, so they give the same bytes: the choice changes
 /// the speed, never a frame.
-enum FixedPointKernel: Sendable {
+package enum FixedPointKernel: Sendable {
     case portable
     case avx2
 
     /// The fastest kernel this CPU runs, found once.
-    static let best: FixedPointKernel = lenta_fixed_resample_avx2_available() != 0 ? .avx2 : .portable
+    package static let best: FixedPointKernel = lenta_fixed_resample_avx2_available() != 0 ? .avx2 : .portable
 
-    static var avx2Available: Bool { best == .avx2 }
+    package static var avx2Available: Bool { best == .avx2 }
 }
 
 extension FixedPointResampler {
     /// The whole plane through the AVX2 kernel, in the same slices of stripes as the portable loops.
-    static func resampleAVX2(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,
+    package static func resampleAVX2(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,
                              rowMin: Int, rowCount: Int, rounding: Int16, parallel: ParallelSlices) {
         let stripes = (x.count + stripeWidth - 1) / stripeWidth
         let slices = (stripes + stripesPerSlice - 1) / stripesPerSlice

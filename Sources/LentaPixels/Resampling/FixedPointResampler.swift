@@ -10,15 +10,15 @@
 /// Precision: samples are 8.7 fixed point, each product keeps its high 16 bits (`pmulhw`), the
 /// horizontal result is kept in 1/64 steps and the vertical one in 1/16 steps before rounding,
 /// so a pixel is within one level of the floating-point Catmull-Rom value.
-enum FixedPointResampler {
-    typealias Lanes = SIMD8<Int16>
-    static let lanes = 8
+package enum FixedPointResampler {
+    package typealias Lanes = SIMD8<Int16>
+    package static let lanes = 8
     /// A stripe is two groups of eight columns: one 16-byte store per output row.
-    static let stripeWidth = 16
+    package static let stripeWidth = 16
     /// Stripes per parallel slice (each slice allocates its scratch once).
-    static let stripesPerSlice = 4
+    package static let stripesPerSlice = 4
 
-    static func resample(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,
+    package static func resample(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,
                          parallel: ParallelSlices, kernel: FixedPointKernel = .best) {
         guard x.count > 0, y.count > 0 else { return }
         let rowMin = Int(y.start[0])
@@ -71,20 +71,20 @@ enum FixedPointResampler {
 
     /// The high 16 bits of each lane's 32-bit product (`pmulhw`).
     @inline(__always)
-    static func mulhi(_ a: Lanes, _ b: Lanes) -> Lanes {
+    package static func mulhi(_ a: Lanes, _ b: Lanes) -> Lanes {
         Lanes(truncatingIfNeeded: (SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)) &>> 16)
     }
 
     /// Eight samples down a column, widened to 8.7 fixed point.
     @inline(__always)
-    static func load(_ p: UnsafePointer<UInt8>) -> Lanes {
+    package static func load(_ p: UnsafePointer<UInt8>) -> Lanes {
         Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 7
     }
 
     /// Output column `first + l`, filtered horizontally, for every source row the stripe needs:
     /// `columns[l · blocks + b]` holds rows `rowMin + 8b …`, in 1/64 steps.
     @inline(never)
-    static func horizontal(_ source: TransposedSource, columns: UnsafeMutablePointer<Lanes>, blocks: Int, rowMin: Int,
+    package static func horizontal(_ source: TransposedSource, columns: UnsafeMutablePointer<Lanes>, blocks: Int, rowMin: Int,
                            first: Int, count: Int, taps: Int, starts: UnsafePointer<Int32>, weights: UnsafePointer<Lanes>) {
         let height = source.height
         for l in 0 ..< lanes {
@@ -116,7 +116,7 @@ enum FixedPointResampler {
 
     /// `stripe[r]` = source row `rowMin + r` of the stripe's eight columns side by side.
     @inline(never)
-    static func transposeBlocks(_ columns: UnsafeMutablePointer<Lanes>, into stripe: UnsafeMutablePointer<Lanes>, blocks: Int) {
+    package static func transposeBlocks(_ columns: UnsafeMutablePointer<Lanes>, into stripe: UnsafeMutablePointer<Lanes>, blocks: Int) {
         for b in 0 ..< blocks {
             let r0 = columns[b], r1 = columns[blocks + b], r2 = columns[2 * blocks + b], r3 = columns[3 * blocks + b]
             let r4 = columns[4 * blocks + b], r5 = columns[5 * blocks + b], r6 = columns[6 * blocks + b], r7 = columns[7 * blocks + b]
@@ -133,28 +133,28 @@ enum FixedPointResampler {
     }
 
     // Interleaves of 16-, 32- and 64-bit units (`punpckl/h…`), the steps of an 8 × 8 transpose.
-    @inline(__always) static func zipLow16(_ a: Lanes, _ b: Lanes) -> Lanes { Lanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
-    @inline(__always) static func zipHigh16(_ a: Lanes, _ b: Lanes) -> Lanes { Lanes(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7]) }
-    @inline(__always) static func zipLow32(_ a: Lanes, _ b: Lanes) -> Lanes {
+    @inline(__always) package static func zipLow16(_ a: Lanes, _ b: Lanes) -> Lanes { Lanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
+    @inline(__always) package static func zipHigh16(_ a: Lanes, _ b: Lanes) -> Lanes { Lanes(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7]) }
+    @inline(__always) package static func zipLow32(_ a: Lanes, _ b: Lanes) -> Lanes {
         let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
         return unsafeBitCast(SIMD4<Int32>(x[0], y[0], x[1], y[1]), to: Lanes.self)
     }
-    @inline(__always) static func zipHigh32(_ a: Lanes, _ b: Lanes) -> Lanes {
+    @inline(__always) package static func zipHigh32(_ a: Lanes, _ b: Lanes) -> Lanes {
         let x = unsafeBitCast(a, to: SIMD4<Int32>.self), y = unsafeBitCast(b, to: SIMD4<Int32>.self)
         return unsafeBitCast(SIMD4<Int32>(x[2], y[2], x[3], y[3]), to: Lanes.self)
     }
-    @inline(__always) static func zipLow64(_ a: Lanes, _ b: Lanes) -> Lanes {
+    @inline(__always) package static func zipLow64(_ a: Lanes, _ b: Lanes) -> Lanes {
         let x = unsafeBitCast(a, to: SIMD2<Int64>.self), y = unsafeBitCast(b, to: SIMD2<Int64>.self)
         return unsafeBitCast(SIMD2<Int64>(x[0], y[0]), to: Lanes.self)
     }
-    @inline(__always) static func zipHigh64(_ a: Lanes, _ b: Lanes) -> Lanes {
+    @inline(__always) package static func zipHigh64(_ a: Lanes, _ b: Lanes) -> Lanes {
         let x = unsafeBitCast(a, to: SIMD2<Int64>.self), y = unsafeBitCast(b, to: SIMD2<Int64>.self)
         return unsafeBitCast(SIMD2<Int64>(x[1], y[1]), to: Lanes.self)
     }
 
     /// Every output row of the stripe: the vertical taps down its rows, rounded to 8 bits.
     @inline(never)
-    static func vertical(_ stripe: UnsafeMutablePointer<Lanes>, groupStride: Int, target: TargetPlane, column: Int, valid: Int,
+    package static func vertical(_ stripe: UnsafeMutablePointer<Lanes>, groupStride: Int, target: TargetPlane, column: Int, valid: Int,
                          rowMin: Int, rows: Range<Int>, taps: Int, starts: UnsafePointer<Int32>, weights: UnsafePointer<Lanes>,
                          rounding: Lanes) {
         @inline(__always) func rounded(_ sum: Lanes) -> Lanes {

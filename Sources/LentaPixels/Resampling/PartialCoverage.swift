@@ -1,13 +1,13 @@
 /// The border pixels a placed picture covers only in part (its anti-aliased edges): what lies
 /// under them is kept before the picture is drawn over its whole rectangle, then mixed back by
 /// how much of each pixel the picture covers. Only the border is touched, never the inside.
-struct PartialCoverage {
+package struct PartialCoverage {
     private let indices: [Int]
     private let under: [UInt8]
     private let coverage: [Float]
 
     /// The pixels of `columns × rows` whose coverage `cx[i] · cy[j]` is below 1, read from `target`.
-    init(_ target: TargetPlane, columns: Range<Int>, rows: Range<Int>, cx: [Float], cy: [Float]) {
+    package init(_ target: TargetPlane, columns: Range<Int>, rows: Range<Int>, cx: [Float], cy: [Float]) {
         let partialColumns = cx.indices.filter { cx[$0] < 1 }
         var indices: [Int] = [], under: [UInt8] = [], coverage: [Float] = []
         for j in cy.indices {
@@ -25,7 +25,7 @@ struct PartialCoverage {
     }
 
     /// Mixes the kept pixels with what was drawn over them: `under + (drawn − under) · coverage`.
-    func blend(into target: TargetPlane) {
+    package func blend(into target: TargetPlane) {
         for n in indices.indices {
             let i = indices[n], c = coverage[n]
             if c <= 0 {

@@ -1,6 +1,5 @@
 import CPixelKernels
 import LentaCore
-import LentaMedia
 
 /// A decoded photo reduced once to what its layer needs, with the renderer's own fixed-point
 /// resampler (`FixedPointResampler`: its cubic stretched to a low-pass when reducing by more
@@ -15,8 +14,8 @@ import LentaMedia
 /// whatever subsampling the photo has, go straight to 4:2:0 (centred siting, as JPEG's). Last,
 /// the photo's coding (a JPEG's full-range BT.601) becomes limited BT.709 in one integer pass,
 /// clipped to the R'G'B' gamut as libswscale's round trip through RGB24 clipped it.
-enum PhotoReduction {
-    static func reduce(_ planes: BorrowedPlanes, to size: (width: Int, height: Int), parallel: ParallelSlices) -> PlanarFrame {
+package enum PhotoReduction {
+    package static func reduce(_ planes: BorrowedPlanes, to size: (width: Int, height: Int), parallel: ParallelSlices) -> PlanarFrame {
         let width = max(1, size.width), height = max(1, size.height)
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         // Output chroma sample j is centred on output luma 2j + 1, source sample i on source luma
@@ -33,7 +32,7 @@ enum PhotoReduction {
     }
 
     /// One plane reduced to `width` × `height`, rows in order.
-    static func reduce(_ plane: BorrowedPlanes.Plane, width: Int, height: Int, scaleX: Double, scaleY: Double,
+    package static func reduce(_ plane: BorrowedPlanes.Plane, width: Int, height: Int, scaleX: Double, scaleY: Double,
                        parallel: ParallelSlices) -> [UInt8] {
         // The turned plane's axes: its x runs down the photo's rows, its y along them.
         let x = FixedAxisTaps(AxisTaps(outputRange: 0 ..< height, scale: scaleY, offset: 0, sourceLength: plane.height))
@@ -65,7 +64,7 @@ enum PhotoReduction {
     }
 
     /// `turned` (`rows` rows of `columns`) turned about its diagonal: `columns` rows of `rows`.
-    static func turnedBack(_ turned: [UInt8], rows: Int, columns: Int, parallel: ParallelSlices) -> [UInt8] {
+    package static func turnedBack(_ turned: [UInt8], rows: Int, columns: Int, parallel: ParallelSlices) -> [UInt8] {
         let bands = (columns + bandColumns - 1) / bandColumns
         return [UInt8](unsafeUninitializedCapacity: rows * columns) { out, initialised in
             turned.withUnsafeBufferPointer { source in
@@ -81,5 +80,5 @@ enum PhotoReduction {
     }
 
     /// Source columns per transposing slice (a multiple of the 8 × 8 blocks).
-    static let bandColumns = 128
+    package static let bandColumns = 128
 }

@@ -1,27 +1,26 @@
-import LentaMedia
 
 /// A picture ready to be placed: its pixels (reduced, and cut to the part the item uses) and
 /// how they relate to the upright picture's own pixels: sample = picture pixel · scale − origin.
-struct PlacedPicture: Sendable {
+package struct PlacedPicture: Sendable {
     /// The pixels row by row, or — for a photo placed without rotation, whose every frame takes
     /// the fixed-point path — only transposed (kept instead of the rows, not beside them).
-    enum Planes: Sendable {
+    package enum Planes: Sendable {
         case rows(PlanarFrame)
         case columns(TransposedPicture)
     }
 
-    let planes: Planes
-    let scaleX: Double
-    let scaleY: Double
+    package let planes: Planes
+    package let scaleX: Double
+    package let scaleY: Double
     /// Where the pixels start in the reduced picture (even, so chroma stays aligned).
-    let originX: Int
-    let originY: Int
+    package let originX: Int
+    package let originY: Int
 
-    init(pixels: PlanarFrame, scaleX: Double = 1, scaleY: Double = 1, originX: Int = 0, originY: Int = 0) {
+    package init(pixels: PlanarFrame, scaleX: Double = 1, scaleY: Double = 1, originX: Int = 0, originY: Int = 0) {
         self.init(planes: .rows(pixels), scaleX: scaleX, scaleY: scaleY, originX: originX, originY: originY)
     }
 
-    init(planes: Planes, scaleX: Double = 1, scaleY: Double = 1, originX: Int = 0, originY: Int = 0) {
+    package init(planes: Planes, scaleX: Double = 1, scaleY: Double = 1, originX: Int = 0, originY: Int = 0) {
         self.planes = planes
         self.scaleX = scaleX
         self.scaleY = scaleY
@@ -33,17 +32,18 @@ struct PlacedPicture: Sendable {
 /// Draws a placed picture into a frame: luma and both chroma planes, each through the one
 /// transform of its placement (the separable fast path when there is no rotation, the affine path
 /// otherwise), with anti-aliased edges where the picture does not fill the frame.
-enum PictureLayer {
-    static func draw(_ picture: PlacedPicture, _ placement: ItemGeometry.Placement, into frame: inout PlanarFrame,
-                     parallel: ParallelSlices) {
-        let m = placement.map
+package enum PictureLayer {
+    /// `picture` placed by `map` (output pixel → upright picture pixel), covering `[x0, x1) × [y0, y1)`
+    /// of the frame (output pixels).
+    package static func draw(_ picture: PlacedPicture, map m: AffineMap, covering x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                             into frame: inout PlanarFrame, parallel: ParallelSlices) {
         // Output luma pixel → sample coordinates in the picture's luma plane.
         let luma = AffineMap(a: m.a * picture.scaleX, b: m.b * picture.scaleX, c: m.c * picture.scaleY, d: m.d * picture.scaleY,
                              tx: m.tx * picture.scaleX - Double(picture.originX), ty: m.ty * picture.scaleY - Double(picture.originY))
         // Output chroma pixel j is luma 2j, and source chroma is source luma / 2.
         let chroma = AffineMap(a: luma.a, b: luma.b, c: luma.c, d: luma.d, tx: luma.tx / 2, ty: luma.ty / 2)
-        let lumaRect = (placement.x0, placement.y0, placement.x1, placement.y1)
-        let chromaRect = (placement.x0 / 2, placement.y0 / 2, placement.x1 / 2, placement.y1 / 2)
+        let lumaRect = (x0, y0, x1, y1)
+        let chromaRect = (x0 / 2, y0 / 2, x1 / 2, y1 / 2)
         let width = frame.width, height = frame.height, cw = frame.chromaWidth, ch = frame.chromaHeight
         func drawPlane(_ source: SourcePlane, into target: inout [UInt8], width: Int, height: Int, map: AffineMap,
                        rect: (Double, Double, Double, Double)) {
@@ -90,7 +90,7 @@ enum PictureLayer {
     }
 
     /// One plane of rows: the covered rectangle `rect` (in this plane's pixels) through `map`.
-    static func drawPlane(_ plane: SourcePlane, _ target: TargetPlane, map: AffineMap,
+    package static func drawPlane(_ plane: SourcePlane, _ target: TargetPlane, map: AffineMap,
                           rect: (Double, Double, Double, Double), parallel: ParallelSlices) {
         let columns = max(0, Int(rect.0.rounded(.down))) ..< min(target.width, Int(rect.2.rounded(.up)))
         let rows = max(0, Int(rect.1.rounded(.down))) ..< min(target.height, Int(rect.3.rounded(.up)))

@@ -1,9 +1,9 @@
 /// The Catmull-Rom cubic (B = 0, C = ½): sharp, no ringing to speak of, interpolating (it passes
 /// through the samples, so a still picture at scale 1 stays exactly itself).
-enum CatmullRom {
+package enum CatmullRom {
     /// The kernel at distance `x` (in source pixels), support (-2, 2).
     @inline(__always)
-    static func weight(_ x: Double) -> Double {
+    package static func weight(_ x: Double) -> Double {
         let a = abs(x)
         if a < 1 { return (1.5 * a - 2.5) * a * a + 1 }
         if a < 2 { return ((-0.5 * a + 2.5) * a - 4) * a + 2 }
@@ -13,7 +13,7 @@ enum CatmullRom {
     /// The four weights for a sample at fractional offset `f` ∈ [0, 1) past the second tap,
     /// in Float, summing to 1 up to rounding.
     @inline(__always)
-    static func weights(_ f: Float) -> (Float, Float, Float, Float) {
+    package static func weights(_ f: Float) -> (Float, Float, Float, Float) {
         let f2 = f * f, f3 = f2 * f
         let w0 = -0.5 * f3 + f2 - 0.5 * f
         let w1 = 1.5 * f3 - 2.5 * f2 + 1
@@ -32,16 +32,16 @@ enum CatmullRom {
 /// alias or shimmer). Taps
 /// that fall outside the source are folded onto its edge samples, so the window always lies
 /// inside and the inner loops need no bounds checks.
-struct AxisTaps {
-    let outputStart: Int
-    let count: Int
-    let tapCount: Int
-    var start: [Int32]
-    var weights: [Float]
+package struct AxisTaps {
+    package let outputStart: Int
+    package let count: Int
+    package let tapCount: Int
+    package var start: [Int32]
+    package var weights: [Float]
 
-    static let plainCubicLimit = 1.25
+    package static let plainCubicLimit = 1.25
 
-    init(outputRange: Range<Int>, scale: Double, offset: Double, sourceLength: Int) {
+    package init(outputRange: Range<Int>, scale: Double, offset: Double, sourceLength: Int) {
         outputStart = outputRange.lowerBound
         count = outputRange.count
         // Up to 1.25× smaller the cubic alone is sharp and alias-free enough (and 4 taps are
@@ -89,16 +89,16 @@ struct AxisTaps {
 
 /// One axis's taps in 16-bit fixed point for `FixedPointResampler`: `AxisTaps`' windows, their
 /// weights in units of 2⁻¹⁴, each output's summing to exactly 2¹⁴ (so a flat area stays flat).
-struct FixedAxisTaps {
-    let outputStart: Int
-    let count: Int
-    let tapCount: Int
-    let start: [Int32]
-    let weights: [Int16]
+package struct FixedAxisTaps {
+    package let outputStart: Int
+    package let count: Int
+    package let tapCount: Int
+    package let start: [Int32]
+    package let weights: [Int16]
 
-    static let one = 1 << 14
+    package static let one = 1 << 14
 
-    init(_ taps: AxisTaps) {
+    package init(_ taps: AxisTaps) {
         outputStart = taps.outputStart
         count = taps.count
         tapCount = taps.tapCount
@@ -126,7 +126,7 @@ struct FixedAxisTaps {
 
 /// How much of output pixels `[i, i+1)` a span `[lower, upper)` covers, for each pixel of a
 /// range: 1 inside, 0 outside, a fraction on the edges (anti-aliased picture borders and wipes).
-func spanCoverage(_ range: Range<Int>, lower: Double, upper: Double) -> [Float] {
+package func spanCoverage(_ range: Range<Int>, lower: Double, upper: Double) -> [Float] {
     range.map { i in
         let x = Double(i)
         return Float(max(0, min(x + 1, upper) - max(x, lower)))

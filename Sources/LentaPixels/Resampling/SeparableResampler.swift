@@ -3,12 +3,12 @@
 /// Float), then a horizontal pass over that one Float row; taps are precomputed per column and
 /// per row (`AxisTaps`). Positions are never rounded to whole pixels: a slow pan moves the
 /// picture by the exact sub-pixel amount each frame.
-enum SeparableResampler {
-    static let stripHeight = 32
+package enum SeparableResampler {
+    package static let stripHeight = 32
 
     /// Writes `columns × rows` of `target` (as given by the taps' output ranges). `coverage`
     /// (per column, per row) blends the picture's anti-aliased edges over what is already there.
-    static func resample(_ source: SourcePlane, into target: TargetPlane, x: AxisTaps, y: AxisTaps,
+    package static func resample(_ source: SourcePlane, into target: TargetPlane, x: AxisTaps, y: AxisTaps,
                          coverage: (x: [Float], y: [Float])?, parallel: ParallelSlices) {
         guard x.count > 0, y.count > 0 else { return }
         let strips = (y.count + stripHeight - 1) / stripHeight
@@ -59,7 +59,7 @@ enum SeparableResampler {
         }
     }
 
-    static func weightsByTap(_ x: AxisTaps) -> [Float] {
+    package static func weightsByTap(_ x: AxisTaps) -> [Float] {
         var out = [Float](repeating: 0, count: 4 * x.count)
         for i in 0..<x.count {
             for k in 0..<4 { out[k * x.count + i] = x.weights[4 * i + k] }
@@ -186,6 +186,6 @@ enum SeparableResampler {
 /// A filtered value rounded to the nearest 8-bit sample (ties to even), without branches: the
 /// clamped value plus 1.5·2²³ holds the rounded integer in its low mantissa bits.
 @inline(__always)
-func quantise(_ value: Float) -> UInt8 {
+package func quantise(_ value: Float) -> UInt8 {
     UInt8(truncatingIfNeeded: (min(max(value, 0), 255) + 12_582_912).bitPattern)
 }

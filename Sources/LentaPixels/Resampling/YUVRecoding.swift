@@ -1,15 +1,14 @@
 import CPixelKernels
 import LentaCore
-import LentaMedia
 
 /// One 8-bit Y'CbCr coding to the renderer's (limited-range BT.709): R'G'B' decoded by one
 /// matrix, clipped to its gamut, encoded by the other, in fixed point (`lenta_yuv_recode`) — one
 /// integer pass over a reduced photo instead of libswscale's round trip through RGB24, and the
 /// same clipping of the colours a compressed picture's numbers put a little outside the gamut.
-struct YUVRecoding {
-    let map: lenta_yuv_recode
+package struct YUVRecoding {
+    package let map: lenta_yuv_recode
 
-    init(from source: ColourSpaces.Coding) {
+    package init(from source: ColourSpaces.Coding) {
         let output = ColourSpaces.Coding(matrix: .bt709, fullRange: false, bitDepth: 8)
         // Both maps are affine: their value at codes 0 and their unit steps give them.
         let decode = { (codes: SIMD3<Double>) in source.rgb(ofCodes: codes) * 4095 }
@@ -29,7 +28,7 @@ struct YUVRecoding {
                                toCb: toChroma(1), toCr: toChroma(2))
     }
 
-    func apply(to frame: inout PlanarFrame, parallel: ParallelSlices) {
+    package func apply(to frame: inout PlanarFrame, parallel: ParallelSlices) {
         let width = frame.width, height = frame.height, chromaRows = frame.chromaHeight
         let slices = (chromaRows + Self.rowsPerSlice - 1) / Self.rowsPerSlice
         let map = self.map
@@ -50,5 +49,5 @@ struct YUVRecoding {
         }
     }
 
-    static let rowsPerSlice = 64
+    package static let rowsPerSlice = 64
 }

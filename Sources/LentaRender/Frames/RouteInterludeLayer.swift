@@ -1,6 +1,7 @@
 import LentaCore
 import LentaMaps
 import LentaMedia
+import LentaPixels
 import LentaText
 
 /// A route interlude: the trip's map filling the frame (drawn once), with a dot travelling its

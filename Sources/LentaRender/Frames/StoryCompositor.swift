@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMaps
 import LentaMedia
+import LentaPixels
 import LentaText
 
 /// Makes the story's frames: frame `n` shows the segments the timeline puts at `n / fps` — one,

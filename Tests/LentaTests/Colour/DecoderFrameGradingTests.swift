@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import LentaCore
 @testable import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import LentaTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import CFFmpeg
 @testable import LentaMedia
+import LentaPixels
 import Testing
 
 /// A decoded frame at exactly half its size: every plane's 2×2 blocks averaged, rounded half up,

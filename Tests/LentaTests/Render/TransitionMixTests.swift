@@ -1,5 +1,6 @@
 import CPixelKernels
 import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import Testing
 
