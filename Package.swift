@@ -106,7 +106,7 @@ let package = Package(
                                            "-Xlinker", "--no-warn-symbol-ordering"],
                                           .when(configuration: .release))]),
 
-        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaPixels", "LentaLibrary", "LentaRender", "CFFmpeg"]),
+        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaPixels", "LentaLibrary", "LentaRender"]),
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",

@@ -40,12 +40,7 @@ package enum TransitionBlend {
             x.withUnsafeMutableBufferPointer { xp in
                 y.withUnsafeBufferPointer { yp in
                     guard let xb = xp.baseAddress, let yb = yp.baseAddress else { return }
-                    // The same bytes either way (integer arithmetic); AVX2 is 4× as fast.
-                    if FixedPointKernel.avx2Available {
-                        lenta_plane_mix_avx2(xb, yb, count, w)
-                    } else {
-                        lenta_plane_mix(xb, yb, count, w)
-                    }
+                    mixPlane(xb, yb, count: count, weight: w, kernel: .best)
                 }
             }
         }
@@ -53,6 +48,27 @@ package enum TransitionBlend {
         plane(&a.u, b.u)
         plane(&a.v, b.v)
         return a
+    }
+
+    /// `x = ((256 − w)·x + w·y + 128) >> 8` over `count` samples, by `kernel`: the same bytes
+    /// either way (integer arithmetic); AVX2 is 4× as fast.
+    static func mixPlane(_ x: UnsafeMutablePointer<UInt8>, _ y: UnsafePointer<UInt8>, count: Int, weight w: Int32, kernel: FixedPointKernel) {
+        if kernel == .avx2 {
+            lenta_plane_mix_avx2(x, y, count, w)
+        } else {
+            lenta_plane_mix(x, y, count, w)
+        }
+    }
+
+    /// `x` mixed with `y` at weight `w` (1/256 steps) by `kernel` (to compare the kernels).
+    package static func mixPlane(_ x: inout [UInt8], _ y: [UInt8], weight w: Int32, kernel: FixedPointKernel) {
+        let count = min(x.count, y.count)
+        x.withUnsafeMutableBufferPointer { xp in
+            y.withUnsafeBufferPointer { yp in
+                guard let xb = xp.baseAddress, let yb = yp.baseAddress else { return }
+                mixPlane(xb, yb, count: count, weight: w, kernel: kernel)
+            }
+        }
     }
 
     /// The edge at `q` of the way across; pixels on B's side show B, the pixel the edge crosses
