@@ -138,9 +138,23 @@ struct PackageLayout {
     }
 
     /// The modules a Swift file imports (`import M`, `@testable import M`, `import struct M.T`).
+    static let quotes = String(repeating: "\"", count: 3)
+
     static func importedModules(in source: String) -> [String] {
-        // Multi-line string literals (a test's sample text) hold no imports.
-        let code = source.components(separatedBy: "\"\"\"").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
+        // Multi-line string literals (a test's sample text) hold no imports: one opens on a line
+        // that ends with three quotes and closes on a line that starts with them.
+        var inString = false
+        var kept: [Substring] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if inString {
+                if trimmed.hasPrefix(Self.quotes) { inString = false }
+                continue
+            }
+            if trimmed.hasSuffix(Self.quotes) || trimmed.hasSuffix(Self.quotes + "#") { inString = true }
+            kept.append(line)
+        }
+        let code = kept.joined(separator: "\n")
         return allMatches(#"(?m)^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#,
                    in: code)
     }
