@@ -64,8 +64,16 @@ let package = Package(
         .target(name: "CPixelKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         .target(name: "LentaCore", swiftSettings: releaseSwift),
+        // What a picture is in memory: the plane and picture types, the resamplers, the colour
+        // grade and its tables, blends; with LentaMedia and LentaText the only Swift that touches
+        // raw pointers. Its per-pixel loops are SIMD code that -Onone makes 20–50× slower: debug
+        // builds (and so the tests, which render hundreds of frames) optimise it.
         .target(
-            name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CWebRTCVAD"],
+            name: "LentaPixels", dependencies: ["CPixelKernels", "LentaCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
+        .target(
+            name: "LentaMedia",
+            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CWebRTCVAD", "CSpeexDSP"],
             swiftSettings: releaseSwift),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(
@@ -74,14 +82,14 @@ let package = Package(
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"], swiftSettings: releaseSwift),
         .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")], swiftSettings: releaseSwift),
         .target(
-            name: "LentaRender", dependencies: ["CPixelKernels", "LentaCore", "LentaMedia", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
-            // The per-pixel loops are SIMD code that -Onone makes 20–50× slower: debug builds (and
-            // so the tests, which render hundreds of frames) optimise this one target.
+            name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaPixels", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
+            // Its per-frame loops (compositing, captions, audio mix) are as slow at -Onone as
+            // LentaPixels' are: debug builds optimise this target too.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
         .target(
             name: "LentaAuto", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaRender"],
             swiftSettings: releaseSwift),
-        .target(name: "LentaStories", dependencies: ["LentaCore", "LentaPlaces"], swiftSettings: releaseSwift),
+        .target(name: "LentaStories", dependencies: ["LentaCore"], swiftSettings: releaseSwift),
         .target(
             name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"],
             swiftSettings: releaseSwift),
@@ -104,11 +112,11 @@ let package = Package(
                                            "-Xlinker", "--no-warn-symbol-ordering"],
                                           .when(configuration: .release))]),
 
-        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaLibrary", "LentaRender", "CFFmpeg", "CSpeexDSP"]),
+        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaPixels", "LentaLibrary", "LentaRender"]),
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
-                           "LentaAuto", "LentaText", "LentaMaps", "LentaTestSupport",
+                           "LentaAuto", "LentaText", "LentaMaps", "LentaPixels", "LentaTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             // Read and re-recorded in the source tree (`Golden.folder`), not bundled.
             exclude: ["Goldens"]),

@@ -1,4 +1,3 @@
-import CFFmpeg
 import LentaMedia
 
 extension CodecFrame {
@@ -7,21 +6,20 @@ extension CodecFrame {
     func drawPattern(frame index: Int?, path: String) throws {
         try makeWritable(path: path)
         clearBuffers()
-        let f = pointer.pointee
-        let width = Int(f.width), height = Int(f.height)
-        switch AVPixelFormat(rawValue: f.format) {
-        case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P:
-            guard let y = f.data.0, let u = f.data.1, let v = f.data.2 else {
-                throw MediaError("draw frame", path: path, reason: "frame has no planes")
+        let width = self.width, height = self.height
+        func noPlanes() -> MediaError { MediaError("draw frame", path: path, reason: "frame has no planes") }
+        switch pixelFormat {
+        case .yuv420p?, .yuvj420p?:
+            let range: PlaneFill.Range = pixelFormat == .yuvj420p ? .full : .limited
+            try withPlanes(path: path) { y, u, v in
+                PlaneFill.yuv420(y: y.base, yStride: y.stride, cb: u.base, cbStride: u.stride, cr: v.base, crStride: v.stride,
+                                 width: width, height: height, frame: index, range: range)
             }
-            PlaneFill.yuv420(y: y, yStride: Int(f.linesize.0), cb: u, cbStride: Int(f.linesize.1),
-                             cr: v, crStride: Int(f.linesize.2), width: width, height: height, frame: index,
-                             range: f.format == AV_PIX_FMT_YUVJ420P.rawValue ? .full : .limited)
-        case AV_PIX_FMT_RGB24:
-            guard let base = f.data.0 else { throw MediaError("draw frame", path: path, reason: "frame has no planes") }
-            PlaneFill.rgb24(base, stride: Int(f.linesize.0), width: width, height: height, frame: index)
+        case .rgb24?:
+            guard withPlane(0, { base, stride in PlaneFill.rgb24(base, stride: stride, width: width, height: height, frame: index) }) != nil
+            else { throw noPlanes() }
         default:
-            throw MediaError("draw frame", path: path, reason: "pixel format \(f.format) is not supported here")
+            throw MediaError("draw frame", path: path, reason: "pixel format \(pixelFormat.map { "\($0)" } ?? "(other)") is not supported here")
         }
     }
 
@@ -30,47 +28,64 @@ extension CodecFrame {
     func draw(_ picture: SyntheticPicture, path: String) throws {
         try makeWritable(path: path)
         clearBuffers()
-        let f = pointer.pointee
-        let width = Int(f.width), height = Int(f.height)
+        let width = self.width, height = self.height
         guard picture.width == width, picture.height == height else {
             throw MediaError("draw frame", path: path, reason: "picture is \(picture.width)×\(picture.height), frame \(width)×\(height)")
         }
-        switch AVPixelFormat(rawValue: f.format) {
-        case AV_PIX_FMT_RGB24:
-            guard let base = f.data.0 else { throw MediaError("draw frame", path: path, reason: "frame has no planes") }
-            for y in 0..<height {
-                for x in 0..<(width * 3) { base[y * Int(f.linesize.0) + x] = picture.rgb[y * width * 3 + x] }
+        func noPlanes() -> MediaError { MediaError("draw frame", path: path, reason: "frame has no planes") }
+        switch pixelFormat {
+        case .rgb24?:
+            let drawn: Void? = withPlane(0) { base, stride in
+                for y in 0..<height {
+                    for x in 0..<(width * 3) { base[y * stride + x] = picture.rgb[y * width * 3 + x] }
+                }
             }
-        case AV_PIX_FMT_YUVJ420P:
-            guard let yPlane = f.data.0, let u = f.data.1, let v = f.data.2 else {
-                throw MediaError("draw frame", path: path, reason: "frame has no planes")
-            }
+            guard drawn != nil else { throw noPlanes() }
+        case .yuvj420p?:
             func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
                 let i = (y * width + x) * 3
                 return (Int(picture.rgb[i]), Int(picture.rgb[i + 1]), Int(picture.rgb[i + 2]))
             }
-            for y in 0..<height {
-                for x in 0..<width {
-                    let (r, g, b) = rgb(x, y)
-                    yPlane[y * Int(f.linesize.0) + x] = PlaneFill.luma(r, g, b, .full)
+            try withPlanes(path: path) { luma, u, v in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let (r, g, b) = rgb(x, y)
+                        luma.base[y * luma.stride + x] = PlaneFill.luma(r, g, b, .full)
+                    }
                 }
-            }
-            for cy in 0..<((height + 1) / 2) {
-                for cx in 0..<((width + 1) / 2) {
-                    var sr = 0, sg = 0, sb = 0, n = 0
-                    for dy in 0..<2 where cy * 2 + dy < height {
-                        for dx in 0..<2 where cx * 2 + dx < width {
-                            let (r, g, b) = rgb(cx * 2 + dx, cy * 2 + dy)
-                            sr += r; sg += g; sb += b; n += 1
+                for cy in 0..<((height + 1) / 2) {
+                        for cx in 0..<((width + 1) / 2) {
+                            var sr = 0, sg = 0, sb = 0, n = 0
+                            for dy in 0..<2 where cy * 2 + dy < height {
+                                for dx in 0..<2 where cx * 2 + dx < width {
+                                    let (r, g, b) = rgb(cx * 2 + dx, cy * 2 + dy)
+                                    sr += r; sg += g; sb += b; n += 1
+                                }
+                            }
+                            let (cb, cr) = PlaneFill.chroma((sr + n / 2) / n, (sg + n / 2) / n, (sb + n / 2) / n, .full)
+                            u.base[cy * u.stride + cx] = cb
+                            v.base[cy * v.stride + cx] = cr
                         }
                     }
-                    let (cb, cr) = PlaneFill.chroma((sr + n / 2) / n, (sg + n / 2) / n, (sb + n / 2) / n, .full)
-                    u[cy * Int(f.linesize.1) + cx] = cb
-                    v[cy * Int(f.linesize.2) + cx] = cr
-                }
             }
         default:
-            throw MediaError("draw frame", path: path, reason: "pixel format \(f.format) is not supported here")
+            throw MediaError("draw frame", path: path, reason: "pixel format \(pixelFormat.map { "\($0)" } ?? "(other)") is not supported here")
         }
     }
+
+    /// The three planes of a 4:2:0 frame (first byte and stride each), lent to `body`.
+    private func withPlanes(path: String, _ body: (PlaneRows, PlaneRows, PlaneRows) -> Void) throws {
+        let lent = withPlane(0) { y, ys in
+            withPlane(1) { u, us in
+                withPlane(2) { v, vs in body(PlaneRows(base: y, stride: ys), PlaneRows(base: u, stride: us), PlaneRows(base: v, stride: vs)) }
+            }
+        }
+        guard case .some(.some(.some)) = lent else { throw MediaError("draw frame", path: path, reason: "frame has no planes") }
+    }
+}
+
+/// A plane lent by `CodecFrame.withPlane`: its first byte and the bytes between rows.
+struct PlaneRows {
+    let base: UnsafeMutablePointer<UInt8>
+    let stride: Int
 }

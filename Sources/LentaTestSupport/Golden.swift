@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 import Testing
 
 /// Small goldens of decoded frames (FATE-style): the mean luma of a 16×9 grid of blocks per

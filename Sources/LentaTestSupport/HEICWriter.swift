@@ -1,4 +1,3 @@
-import CHeif
 import LentaCore
 import LentaMedia
 
@@ -78,13 +77,13 @@ extension HEICWriter {
         let encoder = try context.hevcEncoder()
         try encoder.setLossyQuality(quality, path: path)
         let image = try HeifImage(yCbCr420Width: width, height: height, bits: bits, path: path)
-        for channel in [heif_channel_Y, heif_channel_Cb, heif_channel_Cr] {
-            let (w, h) = channel == heif_channel_Y ? (width, height) : ((width + 1) / 2, (height + 1) / 2)
+        for channel in [HeifPlane.y, .cb, .cr] {
+            let (w, h) = channel == .y ? (width, height) : ((width + 1) / 2, (height + 1) / 2)
             try image.withDeepPlane(channel) { base, stride in
                 for row in 0..<h {
                     for column in 0..<w {
                         let value: Double
-                        if channel == heif_channel_Y {
+                        if channel == .y {
                             value = ycbcr(signal(column, row)).x
                         } else {
                             var sum = SIMD3<Double>.zero, n = 0.0
@@ -94,7 +93,7 @@ extension HEICWriter {
                                     n += 1
                                 }
                             }
-                            value = channel == heif_channel_Cb ? sum.y / n : sum.z / n
+                            value = channel == .cb ? sum.y / n : sum.z / n
                         }
                         base[row * stride + column] = code(value)
                     }

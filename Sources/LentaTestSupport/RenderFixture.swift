@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 import LentaRender
 
 /// Media and projects for render tests, in a temporary folder.

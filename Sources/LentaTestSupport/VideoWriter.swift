@@ -1,6 +1,4 @@
-import CFFmpeg
 import Foundation
-import LentaMedia
 import LentaMedia
 
 /// Encodes and muxes a `SyntheticVideo`, after FFmpeg's doc/examples/mux.c: one encoder per
@@ -53,12 +51,11 @@ enum VideoWriter {
         var durationByPTS: [Int64: Int64] = [:]
         for frame in timing { durationByPTS[Int64(frame.start)] = Int64(frame.duration) }
         let writeVideo: (CodecPacket) throws -> Void = { packet in
-            if let d = durationByPTS[packet.pointer.pointee.pts] { packet.pointer.pointee.duration = d }
+            if let d = durationByPTS[packet.presentationTime] { packet.duration = d }
             try output.write(packet, from: video, stream: videoStream)
         }
 
-        let picture = try CodecFrame.video(width: spec.width, height: spec.height, format: video.pointer.pointee.pix_fmt, path: path)
-        let videoTimeBase = video.pointer.pointee.time_base
+        let picture = try CodecFrame.video(width: spec.width, height: spec.height, pixelFormat: .yuv420p, path: path)
         let totalSamples = Int64((spec.duration * Double(sampleRate)).rounded())
         var nextFrame = 0
         var nextSample: Int64 = 0
@@ -68,20 +65,19 @@ enum VideoWriter {
             let videoFirst: Bool
             if let audio, nextSample < totalSamples {
                 videoFirst = nextFrame < timing.count
-                    && av_compare_ts(Int64(timing[nextFrame].start), videoTimeBase,
-                                     nextSample, audio.encoder.pointer.pointee.time_base) <= 0
+                    && video.timestamp(Int64(timing[nextFrame].start), isNotAfter: nextSample, in: audio.encoder)
             } else {
                 videoFirst = true
             }
             if videoFirst {
                 try picture.drawPattern(frame: nextFrame, path: path)
-                picture.pointer.pointee.pts = Int64(timing[nextFrame].start)
+                picture.presentationTime = Int64(timing[nextFrame].start)
                 try video.encode(picture, writeVideo)
                 nextFrame += 1
             } else if let audio {
                 let frame = try audioFrame(audio.encoder, start: nextSample, total: totalSamples, tone: &tone, path: path)
                 try audio.encoder.encode(frame) { try output.write($0, from: audio.encoder, stream: audio.stream) }
-                nextSample += Int64(frame.pointer.pointee.nb_samples)
+                nextSample += Int64(frame.sampleCount)
             }
         }
         try video.drain(writeVideo)
@@ -99,20 +95,14 @@ enum VideoWriter {
         case .hevc: encoder = try EncoderContext(named: "libx265", path: path)
         case .mpeg4: encoder = try EncoderContext(named: "mpeg4", path: path)
         }
-        let c = encoder.pointer
-        c.pointee.width = Int32(spec.width)
-        c.pointee.height = Int32(spec.height)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        var settings = VideoEncoderSettings(width: spec.width, height: spec.height, pixelFormat: .yuv420p)
         // What PlaneFill writes: BT.601 limited range, said in the stream so readers need not guess.
-        c.pointee.colorspace = AVCOL_SPC_SMPTE170M
-        c.pointee.color_primaries = AVCOL_PRI_SMPTE170M
-        c.pointee.color_trc = AVCOL_TRC_BT709
-        c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.time_base = AVRational(num: 1, den: Int32(spec.timeScale))
-        c.pointee.framerate = AVRational(num: Int32(spec.frameRate), den: 1)
-        c.pointee.gop_size = Int32(spec.frameRate)
-        c.pointee.thread_count = 1  // same bytes every run, and gentle on shared machines
-        if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        settings.describesBT601 = true
+        settings.timeBase = (1, spec.timeScale)
+        settings.frameRate = spec.frameRate
+        settings.keyFrameInterval = spec.frameRate
+        settings.threads = 1  // same bytes every run, and gentle on shared machines
+        settings.globalHeader = globalHeader
         switch encoder.name {
         case "libx264":
             try encoder.setOption("preset", "veryfast")
@@ -124,21 +114,16 @@ enum VideoWriter {
             try encoder.setOption("preset", "ultrafast")
             try encoder.setOption("x265-params", "log-level=error")
         default:
-            c.pointee.bit_rate = Int64(spec.width * spec.height * spec.frameRate / 4)
+            settings.bitRate = spec.width * spec.height * spec.frameRate / 4
         }
+        encoder.configure(settings)
         try encoder.open()
         return encoder
     }
 
     private static func audioEncoder(globalHeader: Bool, path: String) throws -> EncoderContext {
         let encoder = try EncoderContext(named: "aac", path: path)
-        let c = encoder.pointer
-        c.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-        c.pointee.sample_rate = sampleRate
-        c.pointee.bit_rate = 96_000
-        av_channel_layout_default(&c.pointee.ch_layout, 2)
-        c.pointee.time_base = AVRational(num: 1, den: sampleRate)
-        if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        encoder.configureStereoAudio(sampleRate: Int(sampleRate), bitRate: 96_000, globalHeader: globalHeader)
         try encoder.open()
         return encoder
     }
@@ -147,8 +132,7 @@ enum VideoWriter {
     /// accepts that, else padded with silence.
     private static func audioFrame(_ encoder: EncoderContext, start: Int64, total: Int64,
                                    tone: inout ToneGenerator, path: String) throws -> CodecFrame {
-        let c = encoder.pointer.pointee
-        let frameSize = c.frame_size > 0 ? Int64(c.frame_size) : 1024
+        let frameSize = Int64(encoder.frameSize ?? 1024)
         let wanted = min(frameSize, total - start)
         let count = encoder.acceptsShortLastFrame ? wanted : frameSize
 
@@ -156,7 +140,7 @@ enum VideoWriter {
         var samples = [Float](repeating: 0, count: Int(count))
         for i in 0..<Int(wanted) { samples[i] = tone.next() }
         try frame.fillPlanarFloat({ i, _ in samples[i] }, path: path)
-        frame.pointer.pointee.pts = start
+        frame.presentationTime = start
         return frame
     }
 }

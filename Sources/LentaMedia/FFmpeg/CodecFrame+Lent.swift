@@ -1,4 +1,5 @@
 import CFFmpeg
+import LentaPixels
 
 extension CodecFrame {
     /// A yuv420p frame whose planes are `frame`'s own, lent to the encoder instead of copied: each

@@ -1,4 +1,5 @@
 import CFFmpeg
+import LentaPixels
 
 /// An `AVFrame`, owned here and freed in `deinit`. Its pointer is handed only to the other
 /// owning wrappers of this module, inside their calls.

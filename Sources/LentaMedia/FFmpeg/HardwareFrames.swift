@@ -1,5 +1,6 @@
 import CFFmpeg
 import LentaCore
+import LentaPixels
 
 /// A VA-API device and a pool of its NV12 surfaces (`AVHWDeviceContext`, `AVHWFramesContext`),
 /// owned here and released in `deinit`: what a `*_vaapi` encoder takes its pictures in. Each

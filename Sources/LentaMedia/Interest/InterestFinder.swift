@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import LentaPixels
 
 /// Finds a picture's centre of interest (`PictureInterest`) on a reduced decode: faces by
 /// OpenCV's cascade where it finds any; else where the detail is — the mean luma gradient of

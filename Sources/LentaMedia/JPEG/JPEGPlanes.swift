@@ -1,5 +1,6 @@
 import CJPEG
 import LentaCore
+import LentaPixels
 
 /// A Y'CbCr JPEG (baseline or progressive; 4:2:0, 4:2:2, 4:4:0 or 4:4:4) decoded by
 /// libjpeg-turbo straight to its planes — `jpeg_read_raw_data`: its SIMD IDCT (scaled by 1/2,

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import LentaCore
+import LentaPixels
 
 /// Decodes a photo once, reduced once, and turned upright: JPEG (baseline, progressive,
 /// greyscale), PNG and WebP with libavcodec, CMYK/YCCK JPEG with libjpeg-turbo; HEIC/HEIF/AVIF with libheif (`irot`/`imir`

@@ -1,3 +1,4 @@
+import LentaPixels
 /// How a stored picture is turned to be shown upright: the eight EXIF orientations (1 as stored,
 /// 6 turned 90° clockwise, 8 turned 90° counter-clockwise, 3 half a turn, 2/4/5/7 mirrored).
 /// A video's display matrix maps to 1, 3, 6 or 8.

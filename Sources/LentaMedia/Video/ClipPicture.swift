@@ -1,3 +1,4 @@
+import LentaPixels
 /// A clip's picture as its `VideoReader` hands it on: either graded already — by the reader's
 /// grader, straight from the decoder's frame — or with its codes as the source stored them, for
 /// the item's colour table. A graded picture is no `SourcePicture`, so it cannot be put through

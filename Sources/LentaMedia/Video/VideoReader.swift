@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import LentaCore
+import LentaPixels
 
 /// A video clip's pictures by time: the frame to show at time t is the one with the greatest
 /// presentation time ≤ t, so any frame rate — variable too — is resampled to the story's rate by

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import LentaPixels
 
 /// A frame as a PNG file: converted to RGB by libswscale with fixed, exact flags
 /// (`SWS_BITEXACT | SWS_ACCURATE_RND | SWS_POINT`, BT.709 limited to full-range RGB) and

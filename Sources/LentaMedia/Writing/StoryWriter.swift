@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import LentaCore
+import LentaPixels
 
 /// Encodes a story to MP4: video by the first of the preset's encoders that opens (H.264, HEVC
 /// tagged `hvc1`, AV1; software, or hardware with software fallbacks — `VideoEncoderChoice`;

@@ -42,15 +42,11 @@ final class AudioClipTrack {
         let span = from..<to
         let shaped = fadeIn.touches(span) || fadeOut.touches(span)
         let offset = from - chunk.lowerBound
-        out.withUnsafeMutableBufferPointer { o in
-            samples.withUnsafeBufferPointer { s in
-                for k in 0..<(to - from) {
-                    let n = from + k
-                    let g = shaped ? volume * Float(fadeIn.gain(at: n) * fadeOut.gain(at: n)) : volume
-                    o[2 * (offset + k)] += s[2 * k] * g
-                    o[2 * (offset + k) + 1] += s[2 * k + 1] * g
-                }
-            }
+        for k in 0..<(to - from) {
+            let n = from + k
+            let g = shaped ? volume * Float(fadeIn.gain(at: n) * fadeOut.gain(at: n)) : volume
+            out[2 * (offset + k)] += samples[2 * k] * g
+            out[2 * (offset + k) + 1] += samples[2 * k + 1] * g
         }
         if to == range.upperBound { self.decoder = nil }
     }

@@ -118,22 +118,16 @@ public final class AudioMixer {
             if let deeper = speechDucking.gains(for: story) {
                 duck = duck.map { zip($0, deeper).map { min($0, $1) } } ?? deeper
             }
-            out.withUnsafeMutableBufferPointer { o in
-                bed.withUnsafeBufferPointer { m in
-                    for k in 0..<story.count {
-                        let g = duck?[k] ?? 1
-                        o[2 * (offset + k)] = m[2 * k] * g
-                        o[2 * (offset + k) + 1] = m[2 * k + 1] * g
-                    }
-                }
+            for k in 0..<story.count {
+                let g = duck?[k] ?? 1
+                out[2 * (offset + k)] = bed[2 * k] * g
+                out[2 * (offset + k) + 1] = bed[2 * k + 1] * g
             }
         }
         for clip in clips where clip.range.overlaps(story) {
             try clip.mix(into: &out, chunk: range)
         }
-        out.withUnsafeMutableBufferPointer { o in
-            for i in o.indices { o[i] = AudioLimiter.limit(o[i]) }
-        }
+        for i in out.indices { out[i] = AudioLimiter.limit(out[i]) }
         return out
     }
 }

@@ -86,13 +86,11 @@ final class AudioMusicTrack {
         let blend = first.count / 2
         decodedThisPass += blend
         let base = ahead.count - 2 * blend
-        ahead.withUnsafeMutableBufferPointer { a in
-            for i in 0..<blend {
-                let x = (Double(i) + 0.5) / Double(blend)
-                let fadeOut = Float(AudioCurve.equalPower.value(1 - x)), fadeIn = Float(AudioCurve.equalPower.value(x))
-                a[base + 2 * i] = a[base + 2 * i] * fadeOut + first[2 * i] * fadeIn
-                a[base + 2 * i + 1] = a[base + 2 * i + 1] * fadeOut + first[2 * i + 1] * fadeIn
-            }
+        for i in 0..<blend {
+            let x = (Double(i) + 0.5) / Double(blend)
+            let fadeOut = Float(AudioCurve.equalPower.value(1 - x)), fadeIn = Float(AudioCurve.equalPower.value(x))
+            ahead[base + 2 * i] = ahead[base + 2 * i] * fadeOut + first[2 * i] * fadeIn
+            ahead[base + 2 * i + 1] = ahead[base + 2 * i + 1] * fadeOut + first[2 * i + 1] * fadeIn
         }
     }
 }
@@ -143,23 +141,19 @@ final class AudioMusicBed {
             let trackEnd = min(storyEnd, track.knownLength.map { currentStart + $0 } ?? storyEnd)
             let start = currentStart, offset = n - range.lowerBound, from = n
             let fadeIn = track.fadeInLength, fadeOut = track.fadeOutLength, gain = track.gain
-            out.withUnsafeMutableBufferPointer { o in
-                samples.withUnsafeBufferPointer { s in
-                    for k in 0..<got {
-                        let sample = from + k
-                        var g = gain
-                        let intoTrack = sample - start
-                        if intoTrack < fadeIn {
-                            g *= Float(AudioCurve.equalPower.value((Double(intoTrack) + 0.5) / Double(fadeIn)))
-                        }
-                        let left = trackEnd - sample
-                        if left <= fadeOut {
-                            g *= Float(AudioCurve.equalPower.value(max(0, Double(left) - 0.5) / Double(fadeOut)))
-                        }
-                        o[2 * (offset + k)] = s[2 * k] * g
-                        o[2 * (offset + k) + 1] = s[2 * k + 1] * g
-                    }
+            for k in 0..<got {
+                let sample = from + k
+                var g = gain
+                let intoTrack = sample - start
+                if intoTrack < fadeIn {
+                    g *= Float(AudioCurve.equalPower.value((Double(intoTrack) + 0.5) / Double(fadeIn)))
                 }
+                let left = trackEnd - sample
+                if left <= fadeOut {
+                    g *= Float(AudioCurve.equalPower.value(max(0, Double(left) - 0.5) / Double(fadeOut)))
+                }
+                out[2 * (offset + k)] = samples[2 * k] * g
+                out[2 * (offset + k) + 1] = samples[2 * k + 1] * g
             }
             n += got
             if got < want {

@@ -1,5 +1,6 @@
 import LentaCore
 import LentaMedia
+import LentaPixels
 import LentaText
 
 /// An item's text as drawn over its frames: laid out once for the output size (line height =

@@ -1,5 +1,6 @@
 import LentaCore
 import LentaMedia
+import LentaPixels
 import LentaText
 
 /// A caption drawn once, ready to blend into frames: box, shadow and letters composited into
@@ -112,34 +113,12 @@ struct CaptionSprite: Sendable {
         let o = Int((max(0, min(1, opacity)) * 256).rounded())
         let width = rect.width, height = rect.height
         guard o > 0, width > 0, height > 0 else { return }
-        Self.blend(&frame.y, stride: frame.width, left: rect.left, top: rect.top, width: width, height: height,
+        PremultipliedBlend.blend(&frame.y, stride: frame.width, left: rect.left, top: rect.top, width: width, height: height,
                    alpha: lumaAlpha, premultiplied: lumaPremultiplied, opacity: o)
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
-        Self.blend(&frame.u, stride: frame.chromaWidth, left: rect.left / 2, top: rect.top / 2, width: chromaWidth,
+        PremultipliedBlend.blend(&frame.u, stride: frame.chromaWidth, left: rect.left / 2, top: rect.top / 2, width: chromaWidth,
                    height: chromaHeight, alpha: chromaAlpha, premultiplied: cbPremultiplied, opacity: o)
-        Self.blend(&frame.v, stride: frame.chromaWidth, left: rect.left / 2, top: rect.top / 2, width: chromaWidth,
+        PremultipliedBlend.blend(&frame.v, stride: frame.chromaWidth, left: rect.left / 2, top: rect.top / 2, width: chromaWidth,
                    height: chromaHeight, alpha: chromaAlpha, premultiplied: crPremultiplied, opacity: o)
-    }
-
-    /// out = (P·o + dst·(255·256 − a·o)) / (255·256), in integers: P is the premultiplied value
-    /// × 255, a the alpha, o the opacity in 256ths.
-    private static func blend(_ plane: inout [UInt8], stride: Int, left: Int, top: Int, width: Int, height: Int,
-                              alpha: [UInt8], premultiplied: [UInt16], opacity o: Int) {
-        plane.withUnsafeMutableBufferPointer { dst in
-            alpha.withUnsafeBufferPointer { a in
-                premultiplied.withUnsafeBufferPointer { p in
-                    for row in 0..<height {
-                        let target = (top + row) * stride + left, source = row * width
-                        for column in 0..<width {
-                            let coverage = Int(a[source + column])
-                            guard coverage > 0 else { continue }
-                            let old = Int(dst[target + column])
-                            let value = (Int(p[source + column]) * o + old * (65280 - coverage * o) + 32640) / 65280
-                            dst[target + column] = UInt8(truncatingIfNeeded: min(255, value))
-                        }
-                    }
-                }
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// How a caption looks beyond its words, in proportion to its line height so a caption looks
 /// the same at any output size.

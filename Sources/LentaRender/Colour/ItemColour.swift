@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// An item's colour path: its source's colour description, the output's, and its grade. The
 /// table for each source depth is built when first needed — once per item — and turns the

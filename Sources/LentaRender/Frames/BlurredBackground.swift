@@ -1,5 +1,6 @@
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// The `blur` fit's backdrop: the picture filling the frame, blurred and darkened, made once per
 /// photo (once per clip, from its first picture shown): drawn small (1/8 of the frame), blurred

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// A clip's pictures as the story shows them: decoded forward by one `VideoReader` and converted
 /// by the item's colour table, once each — by the reader, straight from the decoder's frame, where

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made

@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import LentaPixels
 
 /// An item's one geometric transform, from an output pixel to the upright picture's pixel:
 ///
@@ -147,5 +148,12 @@ public struct ItemGeometry: Sendable, Equatable {
             }
         }
         return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? pictureWidth, ys.max() ?? pictureHeight)
+    }
+}
+
+extension PictureLayer {
+    /// `picture` drawn where `placement` puts it.
+    static func draw(_ picture: PlacedPicture, _ placement: ItemGeometry.Placement, into frame: inout PlanarFrame, parallel: ParallelSlices) {
+        draw(picture, map: placement.map, covering: placement.x0, placement.y0, placement.x1, placement.y1, into: &frame, parallel: parallel)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// A photo item, prepared once: decoded (at a reduced size when the decoder can), reduced once
 /// with libswscale to what the item's crop, rotation, Ken Burns motion and fit need at the output

@@ -1,6 +1,7 @@
 import LentaCore
 import LentaMaps
 import LentaMedia
+import LentaPixels
 import LentaText
 
 /// A route interlude: the trip's map filling the frame (drawn once), with a dot travelling its
@@ -45,7 +46,7 @@ final class RouteInterludeLayer: StoryLayer {
         do {
             outlines = try CountryOutlines.bundled()
         } catch {
-            throw RenderError("items[\(item)].routeInterlude: cannot read the country outlines for the map: \(error)")
+            throw RenderError("cannot read the country outlines for the map", at: .item(item) + "routeInterlude", underlying: error)
         }
         let renderer = RouteMapRenderer(outlines: outlines, style: style)
         let labeller = (try? TextEngine.shared()).map(TextLabeller.init)

@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMaps
 import LentaMedia
+import LentaPixels
 import LentaText
 
 /// Makes the story's frames: frame `n` shows the segments the timeline puts at `n / fps` — one,
@@ -190,12 +191,10 @@ public final class StoryCompositor {
                                         parallel: parallel) as [StoryLayer]
                 }
                 if let sharing { return try sharing.sources.photoLayer(segment: index, shape: sharing.shape, make: layers) }
-                guard let layer = try layers().first else { throw RenderError("items[\(i)]: no picture was made of the photo") }
+                guard let layer = try layers().first else { throw RenderError("no picture was made of the photo", at: .item(i)) }
                 return layer
-            } catch let error as RenderError {
-                throw error
             } catch {
-                throw RenderError("items[\(i)]: \(error)")
+                throw RenderError.wrapping(error, at: .item(i))
             }
         }
     }
@@ -209,7 +208,7 @@ public final class StoryCompositor {
             do {
                 engine = try TextEngine.shared()
             } catch {
-                throw RenderError("items[\(i)].text: \(error)")
+                throw RenderError("", at: .item(i) + "text", underlying: error)
             }
             made = Caption(text, frameWidth: preset.width, frameHeight: preset.height, engine: engine)
         }
@@ -225,13 +224,13 @@ public final class StoryCompositor {
         do {
             outlines = stops.isEmpty ? nil : try CountryOutlines.bundled()
         } catch {
-            throw RenderError("titleCard: cannot read the country outlines for the map: \(error)")
+            throw RenderError("cannot read the country outlines for the map", at: .root + "titleCard", underlying: error)
         }
         let text: TextEngine
         do {
             text = try TextEngine.shared()
         } catch {
-            throw RenderError("titleCard: no font for the title: \(error)")
+            throw RenderError("no font for the title", at: .root + "titleCard", underlying: error)
         }
         let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops, track: story.route,
                                             outlines: outlines, width: preset.width, height: preset.height, text: text)

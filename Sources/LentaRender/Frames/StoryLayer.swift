@@ -1,5 +1,6 @@
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// One segment of the story as pictures: draws itself for a moment of the segment.
 protocol StoryLayer: AnyObject {

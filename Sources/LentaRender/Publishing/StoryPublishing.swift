@@ -30,7 +30,7 @@ public struct StoryPublishing {
             do {
                 places = try Gazetteer.bundled()
             } catch {
-                throw RenderError("cannot read the place names for the chapters: \(error)")
+                throw RenderError("cannot read the place names for the chapters", underlying: error)
             }
         }
         let project = compositor.story.project, timeline = compositor.timeline

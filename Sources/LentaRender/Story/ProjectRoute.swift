@@ -21,7 +21,7 @@ public enum ProjectRoute {
         do {
             places = try gazetteer ?? Gazetteer.bundled()
         } catch {
-            throw RenderError("cannot read the place names for the map: \(error)")
+            throw RenderError("cannot read the place names for the map", underlying: error)
         }
         return RouteStops.build(from: inTimeOrder(items.map { located($0, places) }))
     }

@@ -10,9 +10,7 @@ public struct StoryInputs: Sendable {
 
     public init(project: ProjectFile, projectFile: URL) {
         let folder = projectFile.deletingLastPathComponent()
-        func resolved(_ path: String) -> String {
-            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL.path
-        }
+        func resolved(_ path: String) -> String { ProjectPaths.resolve(path, from: folder).path }
         var files: [(String, String)] = [("the project file", projectFile.standardizedFileURL.path)]
         for (i, item) in project.items.enumerated() {
             files.append(("items[\(i)]", resolved(item.path)))

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// Renders a project to an MP4: the compositor's frames, in order, to a `StoryWriter`, with the
 /// sound track cut by sample count so audio and video stay together (frames `[a, b)` go with

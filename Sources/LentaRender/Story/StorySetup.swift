@@ -69,10 +69,8 @@ public enum StorySetup {
             // encoder read that.
             let mix = try AudioMixer(story: story, timeline: timeline)
             if mix.hasAudio { sound = try SpilledSoundTrack(mixing: mix, sampleCount: timeline.sampleCount) }
-        } catch let error as RenderError {
-            throw error
         } catch {
-            throw RenderError("\(error)")
+            throw RenderError.wrapping(error)
         }
         var loudness: StoryLoudness.Plan?
         if let mixed = sound {
@@ -85,11 +83,9 @@ public enum StorySetup {
                 }
             } catch let error as MediaError {
                 // The loudness filter graphs' and the kept mix's reads (the mixer's are RenderErrors).
-                throw RenderError("loudness: \(error)")
-            } catch let error as RenderError {
-                throw error
+                throw RenderError("loudness", underlying: error)
             } catch {
-                throw RenderError("\(error)")
+                throw RenderError.wrapping(error)
             }
         }
         let publishing = try StoryPublishing(compositor: compositor)

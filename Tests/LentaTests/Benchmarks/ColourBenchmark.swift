@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 import LentaRender
 import Testing
 

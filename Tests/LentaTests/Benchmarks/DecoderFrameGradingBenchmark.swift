@@ -1,7 +1,7 @@
-import CFFmpeg
 import Foundation
 import LentaCore
 @testable import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import Testing
 
@@ -14,15 +14,15 @@ struct DecoderFrameGradingBenchmark {
     @Test(.enabled(if: ColourBenchmark.enabled))
     func gradingSpeed() throws {
         let grade = DecoderFrameGradingTests.grade
-        let cases: [(String, Int, Int, AVPixelFormat, Bool)] = [
-            ("2160p 10-bit halved", 3840, 2160, AV_PIX_FMT_YUV420P10LE, true),
-            ("1080p 10-bit whole", 1920, 1080, AV_PIX_FMT_YUV420P10LE, false),
-            ("1080p 8-bit whole", 1920, 1080, AV_PIX_FMT_YUV420P, false),
+        let cases: [(String, Int, Int, FramePixelFormat, Bool)] = [
+            ("2160p 10-bit halved", 3840, 2160, FramePixelFormat.yuv420p10, true),
+            ("1080p 10-bit whole", 1920, 1080, FramePixelFormat.yuv420p10, false),
+            ("1080p 8-bit whole", 1920, 1080, FramePixelFormat.yuv420p, false),
         ]
         let processors = ProcessInfo.processInfo.activeProcessorCount
         var checksum = 0
         for (name, width, height, format, halved) in cases {
-            let deep = format == AV_PIX_FMT_YUV420P10LE
+            let deep = format == FramePixelFormat.yuv420p10
             let frame = try HalvedPictureTests.frame(width: width, height: height, format: format, limit: deep ? 1024 : 256)
             let lent = try #require(frame.borrowedVideoFrame(halved: halved))
             for threads in Set([1, processors]).sorted() {

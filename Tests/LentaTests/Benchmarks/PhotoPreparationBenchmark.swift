@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 @testable import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import Testing
 

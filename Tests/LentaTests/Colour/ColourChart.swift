@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 
 /// A synthetic test picture for colour work: a row of chart patches (greys and saturated and
 /// natural colours), a skin patch, a dark and a bright grey patch, and a neutral luma ramp

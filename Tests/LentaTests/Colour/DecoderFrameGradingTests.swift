@@ -1,7 +1,7 @@
-import CFFmpeg
 import Foundation
 import LentaCore
 @testable import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import LentaTestSupport
 import Testing
@@ -136,9 +136,9 @@ struct DecoderFrameGradingTests {
     }
 
     @Test("a decoder's own frames: graded straight, the bytes of planarFrame/deepPlanarFrame/HalvedPicture and then the table",
-          arguments: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV420P10LE])
-    func decoderFrames(format: AVPixelFormat) throws {
-        let deep = format == AV_PIX_FMT_YUV420P10LE
+          arguments: [FramePixelFormat.yuv420p, FramePixelFormat.yuvj420p, FramePixelFormat.yuv420p10])
+    func decoderFrames(format: FramePixelFormat) throws {
+        let deep = format == FramePixelFormat.yuv420p10
         let table = try Self.table(bits: deep ? 10 : 8)
         let parallel = ParallelSlices(threads: 2)
         let frame = try HalvedPictureTests.frame(width: 136, height: 72, format: format, limit: deep ? 1024 : 256)
@@ -155,7 +155,7 @@ struct DecoderFrameGradingTests {
     @Test("an 8-bit frame with no table to apply is left to the reader, which copies it")
     func noTableNoGrading() throws {
         let colour = ItemColour(source: .bt709, output: .bt709, grade: nil, parallel: ParallelSlices(threads: 1))
-        let frame = try HalvedPictureTests.frame(width: 64, height: 36, format: AV_PIX_FMT_YUV420P, limit: 256)
+        let frame = try HalvedPictureTests.frame(width: 64, height: 36, format: FramePixelFormat.yuv420p, limit: 256)
         #expect(colour.grade(try #require(frame.borrowedVideoFrame(halved: false))) == nil)
     }
 

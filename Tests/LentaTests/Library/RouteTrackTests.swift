@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMaps
 import LentaMedia
+import LentaPixels
 import LentaRender
 import LentaTestSupport
 import Testing

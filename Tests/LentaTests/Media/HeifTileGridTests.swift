@@ -1,5 +1,3 @@
-import CFFmpeg
-import CHeif
 import Foundation
 import Testing
 @testable import LentaCore
@@ -218,9 +216,9 @@ import LentaTestSupport
         }
         let image = try HeifContext(reading: path).primaryImage().decodeRGB(operation: "decode")
         let reference = try withExtendedLifetime(image) {
-            let plane = try #require(image.readOnlyPlane(heif_channel_interleaved))
-            return PictureMeasures(AnalysisPicture(rgb: plane.pixels, width: image.width(of: heif_channel_interleaved),
-                                                   height: image.height(of: heif_channel_interleaved), stride: plane.stride))
+            let plane = try #require(image.readOnlyPlane(HeifPlane.interleaved))
+            return PictureMeasures(AnalysisPicture(rgb: plane.pixels, width: image.width(of: HeifPlane.interleaved),
+                                                   height: image.height(of: HeifPlane.interleaved), stride: plane.stride))
         }
         #expect(abs(measured.clipped - reference.clipped) < 0.01, "clipped \(measured.clipped) against \(reference.clipped)")
         #expect(abs(measured.crushed - reference.crushed) < 0.01, "crushed \(measured.crushed) against \(reference.crushed)")
@@ -246,8 +244,8 @@ import LentaTestSupport
         // libheif's R'G'B', reduced to the same size, as BT.709 limited-range luma (the output's).
         let image = try HeifContext(reading: path).primaryImage().decodeRGB(operation: "decode")
         let reference: [UInt8] = try withExtendedLifetime(image) {
-            let plane = try #require(image.readOnlyPlane(heif_channel_interleaved))
-            let w = image.width(of: heif_channel_interleaved), h = image.height(of: heif_channel_interleaved)
+            let plane = try #require(image.readOnlyPlane(HeifPlane.interleaved))
+            let w = image.width(of: HeifPlane.interleaved), h = image.height(of: HeifPlane.interleaved)
             let small = AnalysisPicture(rgb: plane.pixels, width: w, height: h, stride: plane.stride, side: max(rendered.width, rendered.height))
             #expect(small.width == rendered.width && small.height == rendered.height)
             return (0..<(small.width * small.height)).map { i in
@@ -261,10 +259,7 @@ import LentaTestSupport
 
     /// Plane `plane`'s 8-bit codes, row by row.
     static func codes(_ frame: CodecFrame, plane: Int) -> [UInt8] {
-        let f = frame.pointer.pointee
         let w = plane == 0 ? frame.width : (frame.width + 1) / 2, h = plane == 0 ? frame.height : (frame.height + 1) / 2
-        guard let data = withUnsafeBytes(of: f.data, { $0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)[plane] }) else { return [] }
-        let stride = withUnsafeBytes(of: f.linesize) { Int($0.bindMemory(to: Int32.self)[plane]) }
-        return (0..<h).flatMap { y in (0..<w).map { data[y * stride + $0] } }
+        return frame.withPlane(plane) { data, stride in (0..<h).flatMap { y in (0..<w).map { data[y * stride + $0] } } } ?? []
     }
 }

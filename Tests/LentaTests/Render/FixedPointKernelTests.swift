@@ -1,3 +1,4 @@
+import LentaPixels
 @testable import LentaRender
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import LentaTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 @testable import LentaAuto
 import LentaCore
 import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import LentaTestSupport
 import Testing

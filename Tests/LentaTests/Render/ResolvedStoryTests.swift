@@ -164,4 +164,27 @@ struct ResolvedStoryTests {
         #expect(try #require(renderer.loudness?.passes) >= 2)
         #expect(paths.map { ContainerOpens.count(of: $0) } == [2, 1, 2, 1])
     }
+
+    @Test("a render with another shape opens a clip at most 3 times (probe, pictures, sound) and a photo at most twice",
+          arguments: [false, true])
+    func clipAndPhotoOpens(alsoSquare: Bool) throws {
+        let fixture = try RenderFixture()
+        try SyntheticMedia.video(SyntheticVideo(width: 96, height: 64, frameRate: 25, seconds: 1.2, withAudio: true),
+                                 to: fixture.folder.path("clip.mp4"))
+        try SyntheticMedia.jpeg(width: 96, height: 64, exif: nil, to: fixture.folder.path("photo.jpg"))
+        let paths = ["clip.mp4", "photo.jpg"].map { fixture.folder.url.appendingPathComponent($0).standardizedFileURL.path }
+        for path in paths { ContainerOpens.watch(path) }
+        defer { for path in paths { ContainerOpens.unwatch(path) } }
+        let story = try fixture.story([
+            "lenta": 1,
+            "items": [["path": "clip.mp4", "trim": [0.1, 1.0]], ["path": "photo.jpg", "duration": 0.8]],
+        ] as [String: Any])
+        let also = alsoSquare ? [RenderFixture.preset(width: 180, height: 180)] : []
+        let renderer = try StorySetup.renderer(story: story, preset: RenderFixture.preset(), also: also, threads: 2)
+        let outputs = (0 ... also.count).map { fixture.folder.path("story\($0).mp4") }
+        try renderer.render(to: outputs[0], also: Array(outputs.dropFirst()), encoderThreads: 1)
+        let opens = paths.map { ContainerOpens.count(of: $0) ?? -1 }
+        #expect(opens[0] <= 3, "clip opened \(opens[0]) times")
+        #expect(opens[1] <= 2, "photo opened \(opens[1]) times")
+    }
 }

@@ -3,6 +3,7 @@ import LentaCore
 import LentaLibrary
 import LentaMaps
 import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import LentaTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import LentaCore
 import LentaMedia
+import LentaPixels
 import LentaTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
-import CPixelKernels
 import LentaMedia
+import LentaPixels
 @testable import LentaRender
 import Testing
 
@@ -40,12 +40,8 @@ struct TransitionMixTests {
         let a = Self.frame(width: 70, height: 9, seed: 3).y, b = Self.frame(width: 70, height: 9, seed: 4).y
         for w in Int32(0) ... 256 {
             var plain = a, avx2 = a
-            plain.withUnsafeMutableBufferPointer { p in b.withUnsafeBufferPointer { q in
-                if let p = p.baseAddress, let q = q.baseAddress { lenta_plane_mix(p, q, a.count, w) }
-            } }
-            avx2.withUnsafeMutableBufferPointer { p in b.withUnsafeBufferPointer { q in
-                if let p = p.baseAddress, let q = q.baseAddress { lenta_plane_mix_avx2(p, q, a.count, w) }
-            } }
+            TransitionBlend.mixPlane(&plain, b, weight: w, kernel: .portable)
+            TransitionBlend.mixPlane(&avx2, b, weight: w, kernel: .avx2)
             #expect(plain == avx2, "weight \(w)")
             #expect(plain != a || w == 0, "weight \(w) mixed nothing")
         }
