@@ -47,7 +47,7 @@ import Testing
 
     @Test func aPersonInTwoPhotosOfTheTripIsInItsStory() throws {
         // Joe in two of the trip's photos; the rest are Barack's and the synthetic library's scenes.
-        let trip = try RealFaces.trip(bidenCopies: 2, scenes: true)
+        let trip = try RealFaces.trip(bidenCopies: 2, scenes: 14)
         #expect(try trip.run(["scan", trip.photos]).status == 0)
         let made = try trip.run(["new", "--from", "2024-05-03", "--to", "2024-05-05", "--json"])
         #expect(made.status == 0, "\(made.stderr)")
@@ -88,7 +88,9 @@ enum RealFaces {
         let temp: TemporaryFolder
         let photos: String
         let catalog: String
-        func run(_ args: [String]) throws -> LentaCLI.Result { try LentaCLI.run(args + ["--catalog", catalog]) }
+        func run(_ args: [String]) throws -> LentaCLI.Result {
+            try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": LentaCLI.packageRoot.appendingPathComponent("presets").path])
+        }
 
         /// Each person with the names of their photos.
         func people() throws -> [(person: PersonSummary, files: [String])] {
@@ -100,22 +102,32 @@ enum RealFaces {
         }
     }
 
-    static func trip(bidenCopies: Int = 5, scenes: Bool = false) throws -> Trip {
+    /// Runs ImageMagick's `convert`.
+    static func convert(_ arguments: [String]) throws {
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        convert.arguments = arguments
+        convert.standardError = FileHandle.nullDevice
+        try convert.run()
+        convert.waitUntilExit()
+        guard convert.terminationStatus == 0 else { throw MediaError("make a test photo", path: arguments.last ?? "", reason: "convert failed") }
+    }
+
+    static func trip(bidenCopies: Int = 5, scenes: Int = 0) throws -> Trip {
         let temp = try TemporaryFolder()
         let photos = temp.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
-        if scenes { try SyntheticLibrary().write(to: photos + "/scenes") }
         var names = Array(obama).sorted() + ["astronaut.png", "chelsea.png"]
         for name in names { try FileManager.default.copyItem(atPath: folder.appendingPathComponent(name).path, toPath: photos + "/" + name) }
+        // Photos without anyone in them (ImageMagick's seeded plasma: the same each run).
+        for k in 0..<scenes {
+            try convert(["-seed", String(k + 1), "-size", "900x600", "plasma:fractal", photos + "/scene-\(k).jpg"])
+            names.append("scene-\(k).jpg")
+        }
         let bidens = ["biden.jpg"] + bidenVariants.map(\.0)
         try FileManager.default.copyItem(atPath: folder.appendingPathComponent("biden.jpg").path, toPath: photos + "/biden.jpg")
         for (name, arguments) in bidenVariants where bidens.prefix(bidenCopies).contains(name) {
-            let convert = Process()
-            convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-            convert.arguments = [photos + "/biden.jpg"] + arguments + [photos + "/" + name]
-            try convert.run()
-            convert.waitUntilExit()
-            guard convert.terminationStatus == 0 else { throw MediaError("make a test photo", path: name, reason: "convert failed") }
+            try convert([photos + "/biden.jpg"] + arguments + [photos + "/" + name])
         }
         names += bidens.prefix(bidenCopies)
         // Three days, a few hours apart, as a camera would date them.
