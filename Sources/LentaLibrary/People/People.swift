@@ -36,6 +36,11 @@ public struct People {
     /// core, and groups them into people. - Returns: how many items were looked at.
     @discardableResult
     public func learn(among ids: [Int64]? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
+        // Nothing new: the models (31 MB, a second to load) are not read.
+        guard try !catalog.itemsAwaitingFaces(model: FaceModels.version, among: ids).isEmpty else {
+            try FaceLearning.group(in: catalog)
+            return 0
+        }
         let embedder: FaceEmbedder
         do {
             embedder = try FaceEmbedder.standard()
@@ -49,6 +54,7 @@ public struct People {
     /// still made, without people). - Returns: why faces could not be learned, if they could not.
     @discardableResult
     public func learnIfPossible(among ids: [Int64]? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> String? {
+        guard try !catalog.itemsAwaitingFaces(model: FaceModels.version, among: ids).isEmpty else { return nil }
         let embedder: FaceEmbedder
         do {
             embedder = try FaceEmbedder.standard()
