@@ -32,7 +32,7 @@ public final class FaceEmbedder: Sendable {
         var error = [CChar](repeating: 0, count: 512)
         guard let embedder = library.open(models.shapePredictor, models.recognition, &status, &error, Int32(error.count)) else {
             throw MediaError("load the face models", path: models.folder.path,
-                             reason: "dlib cannot read them (status \(status)): \(String(cString: error))")
+                             reason: "dlib cannot read them (status \(status)): \(Self.text(error))")
         }
         self.library = library
         self.address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(embedder)))
@@ -40,6 +40,11 @@ public final class FaceEmbedder: Sendable {
     }
 
     deinit { library.close(embedder) }
+
+    /// The C side's NUL-terminated message.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The embedder of the models `FaceModels.locate` finds, loaded once for the process.
     public static func standard() throws(MediaError) -> FaceEmbedder { try loaded.get() }
@@ -65,7 +70,7 @@ public final class FaceEmbedder: Sendable {
             }
         }
         guard count >= 0 else {
-            throw MediaError("find faces", path: models.folder.path, reason: "dlib failed (status \(count)): \(String(cString: error))")
+            throw MediaError("find faces", path: models.folder.path, reason: "dlib failed (status \(count)): \(Self.text(error))")
         }
         return found.prefix(min(Int(count), limit)).compactMap { face in
             let values = withUnsafeBytes(of: face.vector) { Array($0.bindMemory(to: Float.self)) }
