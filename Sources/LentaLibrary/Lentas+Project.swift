@@ -38,6 +38,9 @@ extension Lentas {
                         analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ProjectFile {
         let detail = try show(id: id)
         try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
+        // Who is in the pictures, learned once (without the face models, stories have no people).
+        try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id))
+        let people = try catalog.peopleInItems(detail.items.map(\.id))
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
@@ -48,7 +51,8 @@ extension Lentas {
         // Interludes take their share of the length: fewer moments are chosen to make room.
         let interludeCount = RouteInterludePlacement.items(for: style.interludes, days: items.map { Self.localDay($0.brief) },
                                                            places: items.map(Self.placeName)).count
-        let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()), interludes: interludeCount)
+        let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()), interludes: interludeCount,
+                               people: people)
         let paths = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.relativePath($0.path, from: folder)) })
         var project = ProjectFile(
             title: detail.lenta.title,
@@ -99,12 +103,12 @@ extension Lentas {
 
     /// The selection for a lenta's items (in story order): what `lenta project` shows and leaves out.
     static func choose(_ items: [MediaItem], byHand: Set<Int64>, style: ProjectStyle,
-                       days: (first: LocalDate?, last: LocalDate?), interludes: Int = 0) -> StoryPlan {
+                       days: (first: LocalDate?, last: LocalDate?), interludes: Int = 0, people: [Int64: [Int64]] = [:]) -> StoryPlan {
         let instants = Timeline.instants(items.map { timelineItem($0.brief) })
         let candidates = items.map { item in
             SelectionCandidate(id: item.id, name: URL(fileURLWithPath: item.path).lastPathComponent, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
                                place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
-                               quality: item.quality, byHand: byHand.contains(item.id))
+                               quality: item.quality, byHand: byHand.contains(item.id), people: people[item.id] ?? [])
         }
         let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
         let interludeSeconds = Self.seconds(ofInterludes: interludes, style: style)

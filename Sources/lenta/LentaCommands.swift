@@ -42,11 +42,14 @@ func libraryCall<T>(_ body: () throws -> T) throws -> T {
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Lentas, newest first: id, dates, title, counts.")
+    @Option(help: ArgumentHelp("Only the lentas this person is in (id or name; lenta people lists them).", valueName: "person"))
+    var person: String?
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let lentas = try Lentas(catalog: try catalogOptions.open()).list()
+        let library = Lentas(catalog: try catalogOptions.open())
+        let lentas = try libraryCall { try person.map { try library.list(person: $0) } ?? library.list() }
         if output.json { return try JSONOutput.print(lentas) }
         if lentas.isEmpty { return print("No lentas yet: lenta scan FOLDER finds them, lenta new makes one.") }
         print(Terminal.printable(LentaReadout.list(lentas)))
@@ -69,15 +72,21 @@ struct Show: ParsableCommand {
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a lenta of everything taken in a date range, or of chosen files.",
-        discussion: "lenta new --from 2024-05-03 --to 2024-05-09\nlenta new --pick a.jpg b.mov ...")
+        discussion: "lenta new --from 2024-05-03 --to 2024-05-09\nlenta new --pick a.jpg b.mov ...\nlenta new --person Anna [--from --to]")
     @OptionGroup var dates: DateRangeOptions
+    @Option(help: ArgumentHelp("A lenta of this person's photos and clips (id or name; lenta people lists them).", valueName: "person"))
+    var person: String?
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Files to put in the lenta (already scanned).", valueName: "file"))
     var pick: [String] = []
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if pick.isEmpty {
+        if person != nil {
+            if !pick.isEmpty { throw ValidationError("Use either --person or --pick, not both.") }
+            if let from = dates.from, LocalDate(from) == nil { throw ValidationError("--from '\(from)' is not a date (YYYY-MM-DD).") }
+            if let to = dates.to, LocalDate(to) == nil { throw ValidationError("--to '\(to)' is not a date (YYYY-MM-DD).") }
+        } else if pick.isEmpty {
             try dates.validate(required: true)
         } else if dates.from != nil || dates.to != nil {
             throw ValidationError("Use either --from/--to or --pick, not both.")
@@ -87,6 +96,7 @@ struct New: ParsableCommand {
     func run() throws {
         let lentas = Lentas(catalog: try catalogOptions.open())
         let detail = try libraryCall {
+            if let person { return try lentas.newLenta(person: person, from: dates.from.flatMap { LocalDate($0) }, to: dates.to.flatMap { LocalDate($0) }) }
             if let (from, to) = dates.range { return try lentas.newLenta(from: from, to: to) }
             return try lentas.newLenta(pick: pick)
         }

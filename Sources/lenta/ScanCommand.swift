@@ -26,6 +26,9 @@ struct Scan: ParsableCommand {
     @Option(help: ArgumentHelp("Smaller groups are not proposed as lentas (kept for later scans).", valueName: "n"))
     var minItems: Int?
 
+    @Flag(help: "Also look for faces and group them into people now (otherwise learned when first needed: lenta people, a story).")
+    var faces = false
+
     func validate() throws {
         if folders.isEmpty { throw ValidationError("Name at least one folder to scan.") }
         // Up to a year: a longer silence would group a lifetime into one lenta.
@@ -49,6 +52,7 @@ struct Scan: ParsableCommand {
             bar.update(done, of: total)
         }
         bar.finish()
+        if faces { try learnPeople(People(catalog: catalog), required: true) }
         if output.json {
             try JSONOutput.print(ScanOutput(report: report, items: try catalog.items(under: report.roots)))
         } else {

