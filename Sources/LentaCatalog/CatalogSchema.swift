@@ -92,6 +92,7 @@ enum CatalogSchema {
         }
         migrator.registerMigration("v4: item quality", migrate: QualityRecord.createTable)
         registerMotionPairs(&migrator)
+        registerMemories(&migrator)
         return migrator
     }
 }

@@ -20,6 +20,9 @@ public struct SelectionCandidate: Sendable, Hashable {
     public var quality: ItemQuality?
     /// Added by hand: always in the story.
     public var byHand: Bool
+    /// A memory's section (a year, a trip, a month): when given, the story's length is shared
+    /// among sections in proportion to their size, instead of among (day, place) groups.
+    public var section: String? = nil
 
     public init(id: Int64, name: String = "", kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
                 quality: ItemQuality?, byHand: Bool = false) {

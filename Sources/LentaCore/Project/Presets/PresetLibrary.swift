@@ -55,6 +55,7 @@ public struct PresetLibrary: Hashable, Sendable {
 
     /// `presets/` in the source tree this file was compiled from.
     public static let sourceTreePresets: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Presets
         .deletingLastPathComponent()  // Project
         .deletingLastPathComponent()  // LentaCore
         .deletingLastPathComponent()  // Sources
