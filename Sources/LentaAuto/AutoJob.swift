@@ -266,8 +266,8 @@ public final class AutoJob {
     ///   item of the lenta that is neither in the file nor known is new, one the user took out is not.
     /// - Parameter memoryWritten: for a memory's story, the hash of the project file auto last
     ///   wrote (nil inside when unknown). A memory's file nobody edited since is the rule's: it is
-    ///   written again when what the memory would show changed (new items, other chapters),
-    ///   rather than having items appended at its end.
+    ///   written again when what the memory would show changed (its items, their lengths, its
+    ///   chapters; not its alternates alone), rather than having items appended at its end.
     private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?, memoryWritten: String?? = nil,
                                 outcome: inout StoryOutcome) throws -> (ResolvedStory, Data)? {
         let lentas = Lentas(catalog: catalog)
@@ -289,8 +289,13 @@ public final class AutoJob {
         }
         let (story, bytes) = try Self.load(url)
         if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
+            // What it would show: everything but the alternates (a new photo left out for
+            // length changes nothing on screen, so nothing is written or rendered for it).
+            var shown = fresh, kept = story.project
+            shown.alternates = []
+            kept.alternates = []
+            guard shown != kept else { return (story, bytes) }
             let freshBytes = try fresh.encodedJSON()
-            guard freshBytes != bytes else { return (story, bytes) }
             if options.dryRun {
                 outcome.state = .due
                 outcome.reason = "the memory changed; its project file would be written again"

@@ -118,7 +118,11 @@ extension Lentas {
         }
         let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
         let interludeSeconds = Self.seconds(ofInterludes: interludes, style: style)
-        let length = style.length ?? defaultLength ?? StoryLengthRule.seconds(from: days.first, to: days.last)
+        var length = style.length ?? defaultLength ?? StoryLengthRule.seconds(from: days.first, to: days.last)
+        if !sections.isEmpty {
+            length = max(length, MemoryStory.minimumLength(sections: Set(sections.values.map(\.key)).count, photoDuration: style.photoDuration,
+                                                           titleCard: style.titleCard ? TitleCard.defaultDuration : 0))
+        }
         var options = SelectionOptions(length: max(1, length - interludeSeconds))
         options.stretchToLength = style.length != nil
         options.photoDuration = style.photoDuration

@@ -20,6 +20,16 @@ public struct SyntheticYears {
         /// The trip, `sintra-2024`.
         public var trip: String
         public var seed: Int
+
+        public init(name: String, day: LocalDate, hour: Int, offset: String, point: GeoPoint, trip: String, seed: Int) {
+            self.name = name
+            self.day = day
+            self.hour = hour
+            self.offset = offset
+            self.point = point
+            self.trip = trip
+            self.seed = seed
+        }
     }
 
     public private(set) var shots: [Shot] = []

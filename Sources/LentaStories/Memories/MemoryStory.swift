@@ -7,6 +7,12 @@ public enum MemoryStory {
     /// for trips would make an on-this-day memory spanning years, or a year, three minutes long.)
     public static let length: Double = 60
 
+    /// The shortest a memory of `sections` sections may be: each shown once at `photoDuration`
+    /// after the title card, so a year's review never leaves a trip out for want of time.
+    public static func minimumLength(sections: Int, photoDuration: Double, titleCard: Double) -> Double {
+        titleCard + Double(sections) * photoDuration
+    }
+
     /// Good items (those story choosing would keep: no copy, burst twin, screenshot, document,
     /// dark or blurred shot) an on-this-day or year memory needs before `lenta auto` makes it.
     /// Six photos at the usual 3 s with the title card make a story of about 18 s, the shortest

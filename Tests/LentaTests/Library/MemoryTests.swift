@@ -83,7 +83,7 @@ import Testing
         let years = project.items.map { String($0.path.split(separator: "-")[1]) }
         #expect(years == years.sorted(), "oldest first: \(years)")
         #expect(project.subtitle == "4 May · 2022–2024 · Portugal")
-        #expect(try lib.run(["validate", lib.temp.path("lenta-\(detail.lenta.id).json")]).status == 0)
+        #expect(try LentaCLI.run(["validate", lib.temp.path("lenta-\(detail.lenta.id).json")]).status == 0)
     }
 
     @Test("today is injectable: --today beats LENTA_TODAY; this year's window counts only once it is over")
@@ -127,7 +127,7 @@ import Testing
 
         // The MP4: a chapter per trip, read back as a player reads it.
         let path = lib.temp.path("lenta-\(detail.lenta.id).json"), video = lib.temp.path("year.mp4")
-        let render = try lib.run(["render", path, "-o", video, "--quiet"])
+        let render = try LentaCLI.run(["render", path, "-o", video, "--quiet"])
         #expect(render.status == 0, "\(render.stderr)")
         let probe = try LentaCLI.runTool(URL(fileURLWithPath: try #require(Self.ffprobe)),
                                          ["-v", "error", "-of", "json", "-show_chapters", video])
@@ -192,4 +192,73 @@ import Testing
         let nothing = try lib.run(["new", "--on-this-day", "03-01"])
         #expect(nothing.status == 1 && nothing.stderr.contains("nothing in the catalog was taken within 1 day of 1 March"), "\(nothing.stderr)")
     }
+
+    // MARK: - The nightly job
+
+    @Test("auto --memories on-this-day,year: renders them once, nothing on a second run, then only what a new photo changed; the page lists them",
+          .enabled(if: ffprobe != nil))
+    func nightly() throws {
+        let lib = try Library()
+        func auto(_ extra: [String] = [], today: String = "2025-01-15") throws -> AutoJob.Report {
+            let result = try lib.run(["auto", lib.photos, "--out", lib.stories, "--preset", "preview", "--settle", "1h", "--length", "8",
+                                      "--memories", "on-this-day,year", "--json"] + extra, today: today)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONDecoder().decode(AutoJob.Report.self, from: Data(result.stdout.utf8))
+        }
+        func rendered(_ report: AutoJob.Report) -> Set<String> {
+            Set(report.stories.filter { $0.state == .rendered }.map { URL(fileURLWithPath: $0.video).deletingPathExtension().lastPathComponent })
+        }
+
+        // Night 1, 15 January 2025: today's on-this-day (2023's and 2024's 14–16 January) and
+        // last year's review, under stable names, beside the eight trips.
+        let first = try auto()
+        #expect(first.memories.map(\.rule) == ["on-this-day 01-15", "year 2024"])
+        #expect(first.memories.allSatisfy { $0.lenta != nil }, "\(first.memories)")
+        #expect(rendered(first).isSuperset(of: ["On this day 01-15", "Year 2024"]), "\(rendered(first))")
+        #expect(first.stories.count == 10 && first.count(.rendered) == 10, "\(first.stories.map { ($0.title, $0.state, $0.reason) })")
+        let year = try PublishedStory(path: lib.stories + "/Year 2024.mp4")
+        #expect(year.chapters.count == 4, "a chapter per trip: \(year.chapters)")
+        #expect(try PublishedStory(path: lib.stories + "/On this day 01-15.mp4").chapters.map(\.title) == ["2023", "2024"])
+
+        // The page: every story, posters beside them, relative links.
+        let page = try String(contentsOfFile: lib.stories + "/index.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<video ").count - 1 == 10)
+        #expect(page.contains("src=\"Year%202024.mp4\"") && page.contains("poster=\"Year%202024.poster.png\""))
+        #expect(FileManager.default.fileExists(atPath: lib.stories + "/Year 2024.poster.png"))
+        #expect(!page.contains("http://") && !page.contains("https://"), "nothing from the network")
+
+        // Night 2: nothing changed, nothing rendered.
+        let second = try auto()
+        #expect(second.count(.rendered) == 0 && second.count(.unchanged) == 10, "\(second.stories.map { ($0.title, $0.state, $0.reason) })")
+
+        // Photos of a weekend in Paris in December 2024 turn up: a new trip, and a new chapter of
+        // the year's review (the rule's project file, written again); nothing else is rendered.
+        let paris = GeoPoint(latitude: 48.8566, longitude: 2.3522)
+        for (k, hour) in [10, 15, 34, 39].enumerated() {
+            try lib.years.write(SyntheticYears.Shot(name: "paris-\(k).jpg", day: LocalDate(year: 2024, month: 12, day: 7 + hour / 24), hour: hour % 24,
+                                                    offset: "+01:00", point: paris, trip: "paris-2024", seed: 9000 + k), to: lib.photos)
+        }
+        let third = try auto()
+        #expect(rendered(third) == ["Year 2024", "2024-12-07 Paris"], "\(third.stories.map { ($0.title, $0.state, $0.reason) })")
+        #expect(try PublishedStory(path: lib.stories + "/Year 2024.mp4").chapters.last?.title == "Paris, France")
+
+        // A day with too little to show makes no memory; a deleted one is not made again.
+        let march = try lib.run(["auto", lib.photos, "--out", lib.stories, "--dry-run", "--memories", "on-this-day", "--json"], today: "2025-03-01")
+        let marchReport = try JSONDecoder().decode(AutoJob.Report.self, from: Data(march.stdout.utf8))
+        #expect(marchReport.memories.first?.reason == "0 good items (a memory needs \(Lentas.memoryNeeds))", "\(marchReport.memories)")
+        let onThisDay = try #require(first.memories.first?.lenta)
+        #expect(try lib.run(["delete", String(onThisDay), "--yes"]).status == 0)
+        let after = try auto()
+        #expect(after.memories.first?.lenta == nil && after.memories.first?.reason?.hasPrefix("deleted") == true, "\(after.memories)")
+    }
+
+    @Test("the page escapes every text and encodes every link")
+    func pageText() {
+        #expect(StoriesPage.escaped("<script>alert('&\"')</script>") == "&lt;script&gt;alert(&#39;&amp;&quot;&#39;)&lt;/script&gt;")
+        #expect(StoriesPage.relative("/s/2024-05-03 Lisbon & Sintra #1.mp4", from: "/s") == "2024-05-03%20Lisbon%20%26%20Sintra%20%231.mp4")
+        #expect(StoriesPage.relative("/s/a/b.mp4", from: "/s/c") == "../a/b.mp4")
+        #expect(StoriesPage.relative("/s/Zürich.mp4", from: "/s") == "Z%C3%BCrich.mp4")
+        #expect(StoriesPage.clock(62.9) == "1:02" && StoriesPage.clock(3723) == "1:02:03")
+    }
 }
+
