@@ -115,23 +115,8 @@ public enum StoriesPage {
         return part.addingPercentEncoding(withAllowedCharacters: allowed) ?? part
     }
 
-    /// Text for HTML: `&`, `<`, `>`, `"` and `'` as entities; control characters dropped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || (0x7F...0x9F).contains(scalar.value) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text for HTML: the markup characters as entities, control characters dropped.
+    static func escaped(_ text: String) -> String { XMLText.escape(text) }
 
     /// "1:05", "12:00", "1:02:03".
     static func clock(_ seconds: Double) -> String {
@@ -206,8 +191,5 @@ public enum StoriesPage {
 
 extension LocalDate {
     /// "3 May 2024".
-    var spokenText: String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        return "\(day) \(months[month - 1]) \(year)"
-    }
+    var spokenText: String { "\(day) \(LocalDate.monthNames[month - 1]) \(year)" }
 }

@@ -128,7 +128,7 @@ public struct MonthDay: Hashable, Sendable, Comparable, CustomStringConvertible 
 }
 
 extension LocalDate {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
 
     static func days(inMonth month: Int, year: Int) -> Int {

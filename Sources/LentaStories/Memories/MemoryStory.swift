@@ -53,14 +53,7 @@ public enum MemoryStory {
         candidates.max { (score(seed, $0), $0) < (score(seed, $1), $1) }
     }
 
-    static func score(_ seed: LocalDate, _ id: Int64) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(seed) \(id)".utf8 {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01B3
-        }
-        return h
-    }
+    static func score(_ seed: LocalDate, _ id: Int64) -> UInt64 { FNV1a.hash("\(seed) \(id)".utf8) }
 
     /// "4 May · 2022–2024 · Portugal": the day, the years it spans and the countries.
     public static func onThisDaySubtitle(_ date: MonthDay, years: [Int], places: [ItemPlace?]) -> String {
