@@ -20,6 +20,10 @@ DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 # Wave 3's analysis libraries: OCR and codes (documents), face identity (people), voice activity (speech).
 # Each feature adds what else it needs on a line of its own: DEB_PACKAGES += ...
 DEB_PACKAGES += libtesseract-dev tesseract-ocr-eng libzxing-dev libdlib-dev libwebrtc-audio-processing-dev libspeexdsp-dev
+# Speech tests: spoken sentences made by a real formant synthesiser.
+DEB_PACKAGES += espeak-ng
+# Trust tests: cjpeg writes the progressive JPEGs whose headers claim huge pictures.
+DEB_PACKAGES += libjpeg-turbo-progs
 # The stories page is tested in a real browser (scripts/test-page): Debian's Chromium, driven from Python.
 DEB_PACKAGES += chromium python3-venv
 

@@ -35,6 +35,11 @@ let package = Package(
             name: "CFreeType", pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
+        // WebRTC's voice activity detector (clip analysis: where people speak); speexdsp's, the peer
+        // it was measured against, for the tests only.
+        // (Its pkg-config file's flags are for the C++ headers, which the shim does not use.)
+        .systemLibrary(name: "CWebRTCVAD", providers: [.apt(["libwebrtc-audio-processing-dev"])]),
+        .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         // OpenCV's cascade face detector behind a C API (Debian ships no opencv4.pc without the
         // whole of libopencv-dev, so the include path and libraries are named here). Only the
         // LentaFaceDetect library is made of it; Swift sees its header alone, CFaceDetectAPI.
@@ -60,7 +65,7 @@ let package = Package(
 
         .target(name: "LentaCore", swiftSettings: releaseSwift),
         .target(
-            name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI"],
+            name: "LentaMedia", dependencies: ["LentaCore", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CWebRTCVAD"],
             swiftSettings: releaseSwift),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(
@@ -99,7 +104,7 @@ let package = Package(
                                            "-Xlinker", "--no-warn-symbol-ordering"],
                                           .when(configuration: .release))]),
 
-        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaLibrary", "LentaRender", "CFFmpeg"]),
+        .target(name: "LentaTestSupport", dependencies: ["LentaCore", "LentaMedia", "LentaLibrary", "LentaRender", "CFFmpeg", "CSpeexDSP"]),
         .testTarget(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",

@@ -36,6 +36,8 @@ public final class AutoLock {
             lock = try FileLock(path: path, wait: wait)
         } catch FileLock.Failure.busy(let holder) {
             throw Failure(path: path, reason: .busy(holder: holder))
+        } catch FileLock.Failure.timedOut(_, let holder, _) {
+            throw Failure(path: path, reason: .busy(holder: holder))
         } catch FileLock.Failure.unavailable(let reason) {
             throw Failure(path: path, reason: .unavailable(reason))
         }

@@ -97,9 +97,8 @@ extension Catalog {
     /// Every item under `roots` (all items when `roots` is nil), by path.
     public func items(under roots: [String]? = nil) throws -> [MediaItem] {
         try database.read { db in
-            let request: SQLRequest<ItemRecord> = roots.map { "SELECT * FROM item WHERE \(Self.underRoots($0)) ORDER BY path" }
-                ?? "SELECT * FROM item ORDER BY path"
-            return try ItemRecord.fetchAll(db, request).compactMap(\.item)
+            let query: SQL = roots.map { "SELECT * FROM item WHERE \(Self.underRoots($0)) ORDER BY path" } ?? "SELECT * FROM item ORDER BY path"
+            return try ItemRecord.fetchItems(db, query)
         }
     }
 

@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 import LentaCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the catalog could not be opened, before SQLite was asked (its lock, its kind of file).
+public struct CatalogOpenFailure: Error, CustomStringConvertible {
+    public var description: String
+}
 
 /// The catalog: one SQLite file (WAL, so a reader and a writer in two processes do not block
 /// each other) holding what was read from every scanned file.
@@ -21,7 +29,8 @@ public final class Catalog {
         // switch it to WAL, and the loser's `PRAGMA journal_mode = WAL` fails at once with
         // SQLITE_BUSY (its busy timeout does not cover that switch). The same lock then covers
         // the migrations.
-        let opening = try FileLock(path: path + ".schema-lock", wait: true)
+        try Self.refuseNonRegularFile(at: path)
+        let opening = try Self.schemaLock(path)
         // Another application's SQLite file is refused before it is opened for writing (a pool
         // would already switch it to WAL).
         if FileManager.default.fileExists(atPath: path) {
@@ -45,10 +54,40 @@ public final class Catalog {
         if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
             // GRDB checks which migrations ran outside their transaction: two processes opening a
             // new (or older) catalog at once would both run them. One at a time, then.
-            let held = try lock ?? FileLock(path: path + ".schema-lock", wait: true)
+            let held = try lock ?? Self.schemaLock(path)
             try migrator.migrate(database)
             withExtendedLifetime(held) {}
         }
+    }
+
+    /// How long opening waits for another process's schema lock: SQLite's own busy timeout
+    /// (30 s), or `$LENTA_LOCK_TIMEOUT` seconds.
+    static var lockTimeout: Double {
+        guard let text = ProcessInfo.processInfo.environment["LENTA_LOCK_TIMEOUT"], let seconds = Double(text),
+              seconds.isFinite, seconds >= 0 else { return 30 }
+        return min(seconds, 86_400)
+    }
+
+    /// The catalog's schema lock (`CATALOG.schema-lock`), taken within `lockTimeout`.
+    static func schemaLock(_ path: String) throws -> FileLock {
+        let lockPath = path + ".schema-lock"
+        do {
+            return try FileLock(path: lockPath, wait: true, timeout: lockTimeout)
+        } catch let failure as FileLock.Failure {
+            if case .timedOut = failure { throw CatalogOpenFailure(description: "\(failure)") }
+            throw CatalogOpenFailure(description: "the schema lock \(lockPath): \(failure)")
+        }
+    }
+
+    /// A catalog path that is a FIFO, a device or a folder is refused before it is opened
+    /// (SQLite would wait on a FIFO forever).
+    static func refuseNonRegularFile(at path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }  // missing: made new
+        let kind = status.st_mode & S_IFMT
+        guard kind != S_IFREG else { return }
+        let what = kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a named pipe (FIFO)" : kind == S_IFCHR || kind == S_IFBLK ? "a device" : "not a regular file"
+        throw CatalogOpenFailure(description: "it is \(what), not a regular file")
     }
 
     /// A copy in memory of the catalog at `path` (an empty catalog when there is no file), for
@@ -56,6 +95,7 @@ public final class Catalog {
     /// created, migrated or written; what the run changes is forgotten when it ends.
     public static func scratchCopy(of path: String) throws -> Catalog {
         let memory = try DatabaseQueue()
+        try refuseNonRegularFile(at: path)
         if FileManager.default.fileExists(atPath: path) {
             var configuration = Configuration()
             configuration.readonly = true

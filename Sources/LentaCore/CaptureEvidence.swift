@@ -56,17 +56,17 @@ public struct CaptureEvidence: Equatable, Sendable {
         func plausibleLocal(_ parsed: DateTimeText.Parsed, _ name: String, _ raw: String) -> Bool {
             let local = parsed.local
             guard local.isValidDate, local.year >= 1900 else {
-                warnings.append("\(name) '\(raw)' is not a real date; ignored")
+                warnings.append("\(name) '\(DiagnosticText.value(raw))' is not a real date; ignored")
                 return false
             }
             if local.month == 1, local.day == 1, local.hour == 0, local.minute == 0, local.second == 0,
                Self.cameraDefaultYears.contains(local.year) {
-                warnings.append("\(name) '\(raw)' is a camera's unset-clock default; ignored")
+                warnings.append("\(name) '\(DiagnosticText.value(raw))' is a camera's unset-clock default; ignored")
                 return false
             }
             let utc = local.secondsSinceEpochAsUTC - Double(parsed.offset?.seconds ?? -14 * 3600)
             if utc > now + 86_400 {
-                warnings.append("\(name) '\(raw)' is in the future; ignored")
+                warnings.append("\(name) '\(DiagnosticText.value(raw))' is in the future; ignored")
                 return false
             }
             return true
@@ -76,7 +76,7 @@ public struct CaptureEvidence: Equatable, Sendable {
             guard let stamp else { return nil }
             guard var parsed = DateTimeText.parse(stamp.text) else {
                 if !stamp.text.allSatisfy({ $0 == " " || $0 == ":" }) {
-                    warnings.append("\(name) '\(stamp.text)' cannot be read as a date; ignored")
+                    warnings.append("\(name) '\(DiagnosticText.value(stamp.text))' cannot be read as a date; ignored")
                 } else {
                     warnings.append("\(name) is blank; ignored")
                 }
@@ -91,7 +91,7 @@ public struct CaptureEvidence: Equatable, Sendable {
             var offset = parsed.offset
             if offset == nil, let text = stamp.offset {
                 if let o = UTCOffset(text), o.isPlausible { offset = o } else {
-                    warnings.append("\(name) offset '\(text)' is not a UTC offset; ignored")
+                    warnings.append("\(name) offset '\(DiagnosticText.value(text))' is not a UTC offset; ignored")
                 }
             }
             var time = CaptureTime(local: parsed.local, offset: offset, source: source)
@@ -104,7 +104,7 @@ public struct CaptureEvidence: Equatable, Sendable {
         func fromISO(_ text: String?, _ name: String, _ source: CaptureTimeSource, requireOffset: Bool) -> CaptureTime? {
             guard let text else { return nil }
             guard let parsed = DateTimeText.parse(text) else {
-                warnings.append("\(name) '\(text)' cannot be read as a date; ignored")
+                warnings.append("\(name) '\(DiagnosticText.value(text))' cannot be read as a date; ignored")
                 return nil
             }
             if requireOffset && parsed.offset == nil { return nil }
@@ -172,12 +172,12 @@ public struct CaptureEvidence: Equatable, Sendable {
         guard let gpsDate, let seconds = gpsTimeOfDay else { return nil }
         guard let day = DateTimeText.parse(gpsDate)?.local, day.isValidDate, day.year >= 1990,
               seconds >= 0, seconds < 86_401 else {
-            warnings.append("GPS date stamp '\(gpsDate)' is not a real date; ignored")
+            warnings.append("GPS date stamp '\(DiagnosticText.value(gpsDate))' is not a real date; ignored")
             return nil
         }
         let utc = LocalDateTime(year: day.year, month: day.month, day: day.day).secondsSinceEpochAsUTC + seconds
         guard utc <= now + 86_400 else {
-            warnings.append("GPS date stamp '\(gpsDate)' is in the future; ignored")
+            warnings.append("GPS date stamp '\(DiagnosticText.value(gpsDate))' is in the future; ignored")
             return nil
         }
         return utc

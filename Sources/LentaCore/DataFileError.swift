@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a data file a library carries (the gazetteer's places, the country outlines) could not
 /// be used. Every message names the file.
@@ -49,16 +52,35 @@ public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible
 
 extension BundledResource {
     /// Reads a data file whole and parses it; every failure is a `DataFileError` naming the file.
+    /// What could make the read unbounded is checked first: the file must be a regular file (a
+    /// FIFO would wait forever) of at most `maximumBytes`, and begin with `magic` — read alone,
+    /// before the rest — so a 10 GB file of anything costs nothing.
     /// - Parameter parse: throws `DataFileError.damaged(reason)` for a file that is not valid.
-    public static func load<T>(_ path: String, what: String, parse: ([UInt8]) throws -> T) throws -> T {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DataFileError(what: what, path: path, reason: .notFound)
+    public static func load<T>(_ path: String, what: String, magic: [UInt8] = [], maximumBytes: Int = 256 << 20,
+                               parse: ([UInt8]) throws -> T) throws -> T {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { throw DataFileError(what: what, path: path, reason: .notFound) }
+            throw DataFileError(what: what, path: path, reason: .unreadable(String(cString: strerror(errno))))
         }
-        if isDirectory.boolValue { throw DataFileError(what: what, path: path, reason: .unreadable("it is a directory")) }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR { throw DataFileError(what: what, path: path, reason: .unreadable("it is a directory")) }
+        guard kind == S_IFREG else { throw DataFileError(what: what, path: path, reason: .unreadable("it is not a regular file")) }
+        guard Int(status.st_size) <= maximumBytes else {
+            throw DataFileError(what: what, path: path, reason: .damaged("\(Int(status.st_size) >> 20) MiB is larger than a \(what) may be (\(maximumBytes >> 20) MiB)"))
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let head = try handle.read(upToCount: magic.count) ?? Data()
+            // (A file shorter than the magic is left to the parser, which says how short.)
+            if head.count == magic.count && [UInt8](head) != magic {
+                throw DataFileError(what: what, path: path, reason: .damaged("not a \(what) (bad magic: it does not begin with \(String(decoding: magic, as: UTF8.self)))"))
+            }
+            data = head + (try handle.readToEnd() ?? Data())
+        } catch let error as DataFileError {
+            throw error
         } catch {
             throw DataFileError(what: what, path: path, reason: .unreadable(error.localizedDescription))
         }

@@ -5,6 +5,8 @@
 public enum DiagnosticText {
     /// Longest quoted text, in characters, before it is cut.
     public static let maximumCharacters = 80
+    /// Longest message, in characters (README, "Fuzzing"): a warning made of a file's text is cut here.
+    public static let maximumMessageCharacters = 1_900
 
     /// `s` escaped and, past `limit` characters, cut: `abc… (5000 characters)`.
     public static func value(_ s: String, limit: Int = maximumCharacters) -> String {

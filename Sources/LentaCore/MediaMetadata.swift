@@ -35,6 +35,10 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     public var colourWarning: String?
     /// Things worth telling the user that did not stop the file from being read.
     public var warnings: [String]
+    /// Bytes a progressive JPEG's decoder holds for the whole picture's coefficients whatever
+    /// the scale it decodes at, from its frame header (nil for other photos): the photo memory
+    /// budget counts them.
+    public var heldDecodeBytes: Int?
 
     public init(format: MediaFormat) {
         self.format = format

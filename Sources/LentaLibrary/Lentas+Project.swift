@@ -96,7 +96,11 @@ extension Lentas {
             let clipSources = Dictionary(uniqueKeysWithValues: plan.chosen.enumerated().compactMap { i, choice in
                 sourceLengths[choice.id].map { (i, $0) }
             })
-            project = try Self.paced(project, music: style.music, folder: folder, clipSources: clipSources)
+            // Where people speak in each clip: a beat that would cut a sentence is not taken.
+            let clipSpeech = Dictionary(uniqueKeysWithValues: plan.chosen.enumerated().compactMap { i, choice in
+                byID[choice.id]?.quality?.clip?.speech.map { (i, $0) }
+            })
+            project = try Self.paced(project, music: style.music, folder: folder, clipSources: clipSources, clipSpeech: clipSpeech)
         }
         return project
     }
@@ -201,7 +205,8 @@ extension Lentas {
     }
 
     /// The project with `music` under it (the last track looping) and cut to its beats.
-    static func paced(_ project: ProjectFile, music: [String], folder: String, clipSources: [Int: Double]) throws -> ProjectFile {
+    static func paced(_ project: ProjectFile, music: [String], folder: String, clipSources: [Int: Double],
+                      clipSpeech: [Int: [Utterance]] = [:]) throws -> ProjectFile {
         var project = project
         project.music = music.enumerated().map { k, path in
             MusicTrack(path: relativePath(path, from: folder), loop: k == music.count - 1 ? true : nil)
@@ -212,7 +217,7 @@ extension Lentas {
         } catch {
             throw Failure("\(error)")
         }
-        return StoryPacing.paced(project, clipSources: clipSources, grid: grid).project
+        return StoryPacing.paced(project, clipSources: clipSources, clipSpeech: clipSpeech, grid: grid).project
     }
 
     /// The stills among `items` that have motion — a Live Photo's movie or a Motion Photo's own —

@@ -31,7 +31,7 @@ enum CountriesFile {
 
     /// Reads and checks a file. Errors (`DataFileError`) name the file and say what is wrong with it.
     static func load(path: String) throws -> Contents {
-        try BundledResource.load(path, what: "country outlines file", parse: parse)
+        try BundledResource.load(path, what: "country outlines file", magic: magic, maximumBytes: 64 << 20, parse: parse)
     }
 
     static func parse(_ bytes: [UInt8]) throws -> Contents {

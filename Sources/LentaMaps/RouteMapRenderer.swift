@@ -5,6 +5,10 @@ import LentaCore
 /// route — the path travelled when a track is given, else the stops in order as gentle arcs —
 /// a dot per stop and a label per place.
 public struct RouteMapRenderer: Sendable {
+    /// The largest map picture (README, "Limits"): a map costs about 10 bytes a pixel while it
+    /// is drawn (the picture, its fill and stroke masks, the PNG), so 8192 × 4096 stays near 350 MB.
+    public static let maximumSide = 8192
+    public static let maximumPixels = 8192 * 4096
     public let outlines: CountryOutlines
     public var style: MapStyle
 

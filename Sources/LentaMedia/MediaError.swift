@@ -9,7 +9,7 @@ import Foundation
 public struct MediaError: Error, CustomStringConvertible, Sendable {
     /// A C library's status code, with the library it came from (their numbers overlap).
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        public enum Library: String, Sendable { case ffmpeg = "FFmpeg", libheif, system }
+        public enum Library: String, Sendable { case ffmpeg = "FFmpeg", libheif, system, webrtcVAD = "WebRTC VAD" }
         public let library: Library
         public let rawValue: Int32
 
@@ -17,6 +17,8 @@ public struct MediaError: Error, CustomStringConvertible, Sendable {
         public init(ffmpeg status: Int32) { library = .ffmpeg; rawValue = status }
         /// A `heif_error_code` other than `heif_error_Ok`.
         public init(libheif code: Int32) { library = .libheif; rawValue = code }
+        /// A status other than 0 or 1 from WebRTC's voice activity detector (-1: bad rate, frame or mode).
+        public init(webrtcVAD status: Int32) { library = .webrtcVAD; rawValue = status }
         /// A POSIX `errno`.
         public init(errno value: Int32) { library = .system; rawValue = value }
 

@@ -10,6 +10,9 @@ struct PlacesFile: Sendable {
     /// Version 2 adds the k-d tree's layout after the places; version 1 files are still read.
     static let formatVersion: UInt32 = 2
     static let noAdmin1: UInt16 = 0xFFFF
+    /// The largest places file read (README, "Limits"): the bundled one is 5 MB, all of
+    /// GeoNames' places over 500 people some 40 MB. Held twice while it is decoded.
+    static let maximumBytes = 128 << 20
 
     struct Country: Sendable {
         var code: String
@@ -49,7 +52,7 @@ struct PlacesFile: Sendable {
 
     /// Reads and checks a file. Errors (`DataFileError`) name the file and say what is wrong with it.
     static func load(path: String) throws -> PlacesFile {
-        try BundledResource.load(path, what: "gazetteer data file", parse: decode)
+        try BundledResource.load(path, what: "gazetteer data file", magic: magic, maximumBytes: maximumBytes, parse: decode)
     }
 
     static func decode(_ bytes: [UInt8]) throws -> PlacesFile {

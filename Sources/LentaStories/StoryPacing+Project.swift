@@ -5,9 +5,12 @@ extension StoryPacing {
     /// and transitions rewritten so the story moves with `grid` (or at an even pace without one);
     /// the last music track fades out over the story's last bar. Durations are written only where
     /// they differ from the project's default.
-    /// - Parameter clipSources: the length of each video item's source, by item index; the items
-    ///   not in it are photos.
-    public static func paced(_ project: ProjectFile, clipSources: [Int: Double], grid: BeatGrid?) -> (project: ProjectFile, result: Result) {
+    /// - Parameters:
+    ///   - clipSources: the length of each video item's source, by item index; the items not in
+    ///     it are photos.
+    ///   - clipSpeech: where people speak in each video item's source, by item index.
+    public static func paced(_ project: ProjectFile, clipSources: [Int: Double], clipSpeech: [Int: [Utterance]] = [:],
+                             grid: BeatGrid?) -> (project: ProjectFile, result: Result) {
         let storyPieces = project.pieces
         var pieces: [Piece] = [], overlaps: [Double] = []
         for (k, piece) in storyPieces.enumerated() {
@@ -15,7 +18,7 @@ extension StoryPacing {
             case .item(let i):
                 let item = project.items[i]
                 if let source = clipSources[i] {
-                    pieces.append(.clip(trim: item.trim ?? TrimRange(0, source), sourceLength: source))
+                    pieces.append(.clip(trim: item.trim ?? TrimRange(0, source), sourceLength: source, speech: clipSpeech[i] ?? []))
                 } else {
                     pieces.append(.still(wanted: item.duration ?? project.photoDuration))
                 }

@@ -8,7 +8,9 @@ import LentaCore
 /// keeps the length it was chosen for, and no rounding drifts), at least half a wanted length
 /// and one beat after the boundary before. A photo thus lasts a whole number of beats (plus half
 /// of each transition it shares) near the wanted pace; a clip keeps its chosen start and ends on
-/// the beat its source allows (moving its start earlier when its end would pass the source's);
+/// the beat its source allows (moving its start earlier when its end would pass the source's)
+/// and that does not fall inside an utterance — a clip where no beat lands in a pause keeps its
+/// chosen end;
 /// the story ends on a downbeat (the end of a bar), and the music then fades over that last bar
 /// so no note is cut. A transition never outlasts half of either piece's share. Without a grid,
 /// an even pace: every photo its wanted length, clips as chosen.
@@ -20,8 +22,9 @@ public enum StoryPacing {
     public enum Piece: Sendable, Equatable {
         /// A picture that lasts as long as asked (a photo, the title card): its wanted length.
         case still(wanted: Double)
-        /// A clip: the part chosen, and how long its source is.
-        case clip(trim: TrimRange, sourceLength: Double)
+        /// A clip: the part chosen, how long its source is, and where people speak in it (a beat
+        /// that would end the clip inside an utterance is not taken).
+        case clip(trim: TrimRange, sourceLength: Double, speech: [Utterance] = [])
     }
 
     /// The pieces' lengths and what changed to put their boundaries on beats.
@@ -64,7 +67,7 @@ public enum StoryPacing {
         let wantedLength = pieces.map { piece -> Int64 in
             switch piece {
             case .still(let w): return micro(max(0, w))
-            case .clip(let trim, _): return micro(max(0, trim.length))
+            case .clip(let trim, _, _): return micro(max(0, trim.length))
             }
         }
         let share = (0..<n).map { max(0, wantedLength[$0] - (before($0) + after($0)) / 2) }
@@ -82,17 +85,28 @@ public enum StoryPacing {
             // The piece's share may range from half what it wants (one beat at least) to, for a
             // clip, what its source holds.
             var longest = Int64.max
-            if case .clip(_, let source) = pieces[i] {
+            var speaks: (Int64) -> Bool = { _ in false }
+            if case .clip(let trim, let source, let speech) = pieces[i] {
                 longest = max(0, micro(source) - (before(i) + after(i)) / 2)
+                // Whether ending the piece at story time `b` would cut the clip mid-utterance.
+                if !speech.isEmpty {
+                    let start = previous - before(i) / 2, sourceMicro = micro(source)
+                    speaks = { b in
+                        let length = b + after(i) / 2 - start
+                        var from = micro(max(0, trim.start))
+                        if from + length > sourceMicro { from = max(0, sourceMicro - length) }
+                        return !SpeechCuts.isClean(Double(from) / 1_000_000, Double(from + length) / 1_000_000, speech)
+                    }
+                }
             }
             let shortest = max(share[i] / 2, 1)
             let candidates = beats.indices.filter { j in
                 j > previousBeat && beats[j] - previous >= shortest && beats[j] - previous <= longest
-                    && (!isLast || grid?.isDownbeat(j) == true)
+                    && (!isLast || grid?.isDownbeat(j) == true) && !speaks(beats[j])
             }
             let chosen = grid?.nearest(to: Double(target) / 1_000_000, among: candidates)
                 ?? (isLast ? grid?.nearest(to: Double(target) / 1_000_000, among: beats.indices.filter { j in
-                    j > previousBeat && beats[j] - previous >= shortest && beats[j] - previous <= longest }) : nil)
+                    j > previousBeat && beats[j] - previous >= shortest && beats[j] - previous <= longest && !speaks(beats[j]) }) : nil)
             if let j = chosen {
                 boundary[i] = beats[j]
                 onBeat[i] = true
@@ -125,7 +139,7 @@ public enum StoryPacing {
             switch pieces[i] {
             case .still:
                 trims.append(nil)
-            case .clip(let trim, let source):
+            case .clip(let trim, let source, _):
                 let sourceMicro = micro(source)
                 var from = micro(max(0, trim.start))
                 if from + length > sourceMicro { from = max(0, sourceMicro - length) }

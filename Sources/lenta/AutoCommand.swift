@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LentaAuto
+import LentaCore
 import LentaLibrary
 import LentaMedia
 import LentaRender
@@ -71,6 +72,17 @@ struct Auto: ParsableCommand {
             throw ValidationError("--also \(named.preset)=…: lenta auto names each story's MP4s itself; give the preset's name only.")
         }
         try AlsoShape.check(also, main: preset)
+        // A plan prints one command a line: a line break (or any control character) in the
+        // stories folder would split a command in two.
+        if out.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw ValidationError("--out \(DiagnosticText.value(out, limit: 240)): the folder name holds a control character (a line break, a tab…); give a name without one.")
+        }
+        if out.isEmpty { throw ValidationError("--out needs a folder name (it is empty).") }
+        // Stories written inside a media folder would be scanned as clips of the trip by the
+        // next run (and a project file updated with its own story, every night).
+        for folder in mediaFolders where FolderContainment.isInside(out, folder) {
+            throw ValidationError("--out \(DiagnosticText.path(out)) is inside the media folder \(DiagnosticText.path(folder)): the next run would scan its own stories as media. Put the stories in a folder of their own, outside every media folder.")
+        }
     }
 
     func run() throws {
@@ -113,6 +125,8 @@ struct Auto: ParsableCommand {
             }
             let line = AutoText.summary(report)
             if plan { Terminal.error(line) } else { print(line) }
+            // Every file and folder the scan could not read, by name (a missing media folder too).
+            Diagnostics.report(report.scan.unreadable.map { .error("unreadable, skipped: \($0.reason)", about: DiagnosticText.path($0.path)) })
         }
         if report.failed { throw ExitCode.failure }
     }
@@ -152,5 +166,24 @@ enum AutoText {
         return "lenta auto: " + parts.joined(separator: ", ")
             + " · scan: \(s.new) new, \(s.changed) changed, \(s.removed) removed, \(s.unreadable.count) unreadable"
             + (r.removedTemporaryFiles.isEmpty ? "" : " · removed \(r.removedTemporaryFiles.count) unfinished render(s)")
+    }
+}
+
+/// Whether one path is a folder or inside it, as the file system sees them (links resolved, a
+/// path that does not exist yet resolved through its nearest existing folder).
+enum FolderContainment {
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        let inner = resolved(path), outer = resolved(folder)
+        return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+    }
+
+    static func resolved(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" {
+            rest.insert(url.lastPathComponent, at: 0)
+            url = url.deletingLastPathComponent()
+        }
+        return rest.reduce(url.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.standardizedFileURL.path
     }
 }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import LentaCatalog
 import LentaCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Flags every command that touches the catalog shares.
 struct CatalogOptions: ParsableArguments {
@@ -42,9 +45,42 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// (`caf\xE9.mp4`) is refused before any work, with the bytes shown, rather than written under
 /// a name the user did not give.
 enum OutputName {
-    static func check(_ path: String) throws {
-        guard path.unicodeScalars.contains(where: FilePathBytes.isByte) else { return }
-        throw ValidationError("-o \(DiagnosticText.path(bytes: FilePathBytes.bytes(of: path))): the name is not UTF-8; "
-            + "lenta writes outputs under UTF-8 names only (give a UTF-8 name, then rename it if you must).")
+    static func check(_ path: String, option: String = "-o") throws {
+        if path.isEmpty { throw ValidationError("\(option) needs a file name (it is empty).") }
+        if path.unicodeScalars.contains(where: FilePathBytes.isByte) {
+            throw ValidationError("\(option) \(DiagnosticText.path(bytes: FilePathBytes.bytes(of: path))): the name is not UTF-8; "
+                + "lenta writes outputs under UTF-8 names only (give a UTF-8 name, then rename it if you must).")
+        }
+        try refuseNonRegular(path, option: option)
+    }
+
+    /// An output is written only over a regular file (or a link to one): a FIFO, a device, a
+    /// folder or a socket at its path is refused before any work, so that nothing else the run
+    /// writes (an MP4 before its subtitles) has replaced anything yet.
+    static func refuseNonRegular(_ path: String, option: String = "-o") throws {
+        guard let kind = OutputFileKind.nonRegular(path) else { return }
+        throw ValidationError("\(option) \(DiagnosticText.path(path)): refusing to write over \(kind); lenta writes its outputs only over regular files.")
+    }
+}
+
+/// What is at an output's path when it is not a regular file (nil for a regular file, a link to
+/// one, or nothing).
+enum OutputFileKind {
+    static func nonRegular(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            // A link is replaced, not followed, by the rename that puts an output in place;
+            // one to something that is not a regular file is refused all the same.
+            guard stat(path, &status) == 0 else { return nil }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "something that is not a regular file"
+        }
     }
 }

@@ -40,8 +40,11 @@ struct Map: ParsableCommand {
         guard RouteMapFormat(path: output) != nil else {
             throw ValidationError("-o must end in .png, .geojson, .json or .gpx (got \(output)).")
         }
-        guard (16...16384).contains(width), (16...16384).contains(height) else {
-            throw ValidationError("--width and --height must be between 16 and 16384 pixels.")
+        guard (16...RouteMapRenderer.maximumSide).contains(width), (16...RouteMapRenderer.maximumSide).contains(height) else {
+            throw ValidationError("--width and --height must be between 16 and \(RouteMapRenderer.maximumSide) pixels.")
+        }
+        guard width * height <= RouteMapRenderer.maximumPixels else {
+            throw ValidationError("--width \(width) --height \(height) is \(width * height) pixels; a map has at most \(RouteMapRenderer.maximumPixels) pixels (8192×4096), to keep it within its memory budget.")
         }
     }
 

@@ -37,9 +37,11 @@ struct Project: ParsableCommand {
     @OptionGroup var catalogOptions: CatalogOptions
 
     func validate() throws {
-        guard photoDuration > 0, photoDuration < 3600 else { throw ValidationError("--photo-duration must be between 0 and 3600 seconds.") }
+        // At least a tenth of a second: a photo shown for less is a flash no transition fits.
+        guard photoDuration >= 0.1, photoDuration < 3600 else { throw ValidationError("--photo-duration must be between 0.1 and 3600 seconds.") }
         if let length { try StoryLengthArgument.check(length) }
         guard output.hasSuffix(".json") else { throw ValidationError("-o names a .json project file, e.g. story.json.") }
+        try OutputName.refuseNonRegular(output)
     }
 
     func run() throws {

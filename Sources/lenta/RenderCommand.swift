@@ -63,6 +63,7 @@ struct Render: ParsableCommand {
         let shapes = try story.alsoShapes(AlsoShape.merging(also, into: story.project, main: story.preset.name), besides: output)
         for (_, path) in shapes { try story.refuseOverwritingInputs(with: path) }
         let outputs = [output] + shapes.map(\.path)
+        try Self.refuseNonRegularOutputs(outputs, subtitles: subtitles)
         InterruptCleanup.install()
         // What a render killed outright (SIGKILL, power loss) left of these outputs before.
         for removed in outputs.flatMap({ StaleTemporaryFiles.remove(besideOutput: $0) }) where !quiet {
@@ -142,6 +143,24 @@ struct LoadedStory {
     func refuseOverwritingInputs(with output: String) throws {
         do {
             try StoryInputs(project: project, projectFile: file).check(output: output)
+        } catch {
+            Diagnostics.report(.error("\(error)"))
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension Render {
+    /// Every file the render will write (each MP4 and its subtitles sidecar) checked before any
+    /// is written, or exit 2 naming the path.
+    static func refuseNonRegularOutputs(_ outputs: [String], subtitles: SubtitleFormat?) throws {
+        do {
+            for (k, path) in outputs.enumerated() {
+                try OutputName.refuseNonRegular(path, option: k == 0 ? "-o" : "--also")
+                if let subtitles, let sidecar = StoryPublishing.sidecarPath(subtitles, besides: path) {
+                    try OutputName.refuseNonRegular(sidecar, option: "--subtitles")
+                }
+            }
         } catch {
             Diagnostics.report(.error("\(error)"))
             throw ExitCode(2)

@@ -28,6 +28,8 @@ struct Scan: ParsableCommand {
 
     func validate() throws {
         if folders.isEmpty { throw ValidationError("Name at least one folder to scan.") }
+        // Up to a year: a longer silence would group a lifetime into one lenta.
+        if let gap, gap.seconds > 366 * 86_400 { throw ValidationError("--gap must be at most 366 days (366d).") }
         if let distance, !(distance > 0) { throw ValidationError("--distance must be more than 0 km.") }
         if let minItems, minItems < 1 { throw ValidationError("--min-items must be at least 1.") }
     }
@@ -68,7 +70,8 @@ struct DurationArgument: ExpressibleByArgument {
             scale = unit
             text = text.dropLast()
         }
-        guard let value = Double(text), value > 0, value.isFinite else { return nil }
+        // A finite number of seconds: 1e308h is not.
+        guard let value = Double(text), value > 0, (value * scale).isFinite else { return nil }
         seconds = value * scale
     }
 }

@@ -31,12 +31,20 @@ struct Sheet: ParsableCommand {
     var columns: Int = 8
     @Option(help: ArgumentHelp("A thumbnail's side in pixels.", valueName: "pixels"))
     var cell: Int = 160
+    @Option(help: ArgumentHelp("Which page of a sheet too large for one picture (64 megapixels) to draw.", valueName: "n"))
+    var page: Int = 1
+
     @OptionGroup var catalogOptions: CatalogOptions
 
     func validate() throws {
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must end in .png (got \(output)).") }
         guard (1...64).contains(columns) else { throw ValidationError("--columns must be between 1 and 64.") }
         guard (32...1024).contains(cell) else { throw ValidationError("--cell must be between 32 and 1024 pixels.") }
+        guard ContactSheet(columns: columns, cell: cell).fitsOneRow else {
+            throw ValidationError("--columns \(columns) with --cell \(cell) makes rows wider than a sheet may be (\(ContactSheet.maximumPixels) pixels): fewer columns or a smaller cell.")
+        }
+        guard page >= 1 else { throw ValidationError("--page must be at least 1.") }
+        try OutputName.check(output)
         if project != nil && noProject { throw ValidationError("--project and --no-project contradict each other.") }
     }
 
@@ -60,13 +68,20 @@ struct Sheet: ParsableCommand {
         }
         let items = try libraryCall { try lentas.sheet(id: lenta.id, project: projectFile, projectDirectory: directory) }
         guard !items.isEmpty else { throw CommandFailure("lenta \(lenta.id) has no items") }
-        let entries = items.map { item in
-            ContactSheet.Entry(path: item.path, isClip: item.kind.map { $0 == .video }, isAlternate: item.isAlternate,
-                               day: Self.heading(item, among: items))
+        let headings = Self.headings(items)
+        let all = zip(items, headings).map { item, day in
+            ContactSheet.Entry(path: item.path, isClip: item.kind.map { $0 == .video }, isAlternate: item.isAlternate, day: day)
         }
+        let sheet = ContactSheet(columns: columns, cell: cell)
+        let pages = sheet.pages(all)
+        guard page <= pages.count else {
+            Diagnostics.report(.error("--page \(page): the sheet of lenta \(lenta.id) has \(pages.count) \(pages.count == 1 ? "page" : "pages")"))
+            throw ExitCode(2)
+        }
+        let entries = Array(all[pages[page - 1]])
         FFmpegLogging.silence()
         var unreadable = 0
-        let image = ContactSheet(columns: columns, cell: cell).render(entries, text: try? TextEngine.shared()) { path, error in
+        let image = sheet.render(entries, text: try? TextEngine.shared()) { path, error in
             unreadable += 1
             Diagnostics.report(.warning("no thumbnail: \(error)", about: path))
         }
@@ -76,18 +91,15 @@ struct Sheet: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         let alternates = items.filter(\.isAlternate).count
-        print("Wrote \(output): \(items.count) items" + (alternates > 0 ? " (\(alternates) alternates)" : "")
+        let paged = pages.count == 1 ? ""
+            : " (page \(page) of \(pages.count): items \(pages[page - 1].lowerBound + 1)–\(pages[page - 1].upperBound); --page for the others)"
+        print("Wrote \(output): \(items.count) items" + paged + (alternates > 0 ? " (\(alternates) alternates)" : "")
               + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + (path.map { " in the order of \($0)" } ?? " in time order"))
     }
 
-    /// "2024-05-03 · Lisbon, Sintra": the item's local day and the places of that day's items.
-    static func heading(_ item: SheetItem, among items: [SheetItem]) -> String {
-        guard let day = Self.day(item) else { return "Undated" }
-        var places: [String] = []
-        for other in items where Self.day(other) == day {
-            if let name = other.placeName, !places.contains(name) { places.append(name) }
-        }
-        return places.isEmpty ? day : day + " · " + places.joined(separator: ", ")
+    /// Each item's heading (`ContactSheet.dayHeadings`).
+    static func headings(_ items: [SheetItem]) -> [String] {
+        ContactSheet.dayHeadings(days: items.map(Self.day), places: items.map(\.placeName))
     }
 
     static func day(_ item: SheetItem) -> String? {

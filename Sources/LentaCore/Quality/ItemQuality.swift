@@ -118,13 +118,19 @@ public struct ClipActivity: Hashable, Codable, Sendable {
     public var bucketSeconds: Double
     /// Audio energy per bucket (RMS, 0…1), when the clip has sound that could be decoded.
     public var loudness: [Double]?
+    /// Where people speak (WebRTC's voice activity detector, smoothed into utterances), in time
+    /// order; empty for a clip with sound and no speech, nil without sound (or for an analysis
+    /// from before speech was looked for).
+    public var speech: [Utterance]?
 
     public static let maximumBuckets = 600
 
-    public init(samples: [Sample], bitsPerBucket: [Double], bucketSeconds: Double, loudness: [Double]? = nil) {
+    public init(samples: [Sample], bitsPerBucket: [Double], bucketSeconds: Double, loudness: [Double]? = nil,
+                speech: [Utterance]? = nil) {
         self.samples = samples
         self.bitsPerBucket = bitsPerBucket
         self.bucketSeconds = bucketSeconds
         self.loudness = loudness
+        self.speech = speech
     }
 }

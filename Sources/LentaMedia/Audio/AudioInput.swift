@@ -51,7 +51,13 @@ final class AudioInput {
         let path = source.description
         self.path = path
         format = try FormatContext(source: source)
-        try format.findStreamInfo()
+        // The sound the header names is the one probed (the other streams are neither probed
+        // nor read); a header that names none has every stream probed.
+        let named = try format.withContext { ctx -> Int32 in
+            var codec: UnsafePointer<AVCodec>? = nil
+            return av_find_best_stream(ctx, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0)
+        }
+        if named >= 0 { try format.findStreamInfo(keeping: Int(named)) } else { try format.findStreamInfo() }
         packet = try CodecPacket()
         frame = try CodecFrame()
         let nopts = lenta_av_nopts_value()

@@ -37,6 +37,26 @@ package final class FormatContext {
         return try body(context)
     }
 
+    /// As `findStreamInfo()`, for the one stream that will be read: every other stream is
+    /// discarded first (`AVDISCARD_ALL`), so that neither the probe nor the reading opens a
+    /// decoder for it or keeps its packets (a clip of 1,000 tracks costs one).
+    package func findStreamInfo(keeping index: Int) throws {
+        try withContext { ctx in
+            // libavformat opens a probing decoder for every stream whose parameters are not
+            // all known, discarded or not (some 750 KB each for H.264): hidden from the probe
+            // as streams of no codec, the others get none. Their codecs are put back after.
+            var hidden: [(Int, AVCodecID)] = []
+            for i in 0..<Int(ctx.pointee.nb_streams) where i != index {
+                guard let stream = ctx.pointee.streams[i] else { continue }
+                stream.pointee.discard = AVDISCARD_ALL
+                hidden.append((i, stream.pointee.codecpar.pointee.codec_id))
+                stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_NONE
+            }
+            defer { for (i, codec) in hidden { ctx.pointee.streams[i]?.pointee.codecpar.pointee.codec_id = codec } }
+            try check(avformat_find_stream_info(ctx, nil), "read stream info", path: path)
+        }
+    }
+
     /// Decodes a little of each stream to fill in what the header left out.
     package func findStreamInfo() throws {
         try withContext { ctx in

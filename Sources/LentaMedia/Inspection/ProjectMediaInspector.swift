@@ -11,7 +11,7 @@ public enum ProjectMediaInspector {
             case .notMedia: return .notMedia
             case .media(let metadata):
                 if metadata.kind == .photo, let w = metadata.width, let h = metadata.height,
-                   let tooLarge = PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) {
+                   let tooLarge = PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h, held: metadata.heldDecodeBytes ?? 0) {
                     return .unreadable(tooLarge)
                 }
                 return .media(metadata, playableSound: playableSound)

@@ -26,7 +26,7 @@ enum JPEGCompleteness {
     /// The offset of the first start-of-scan marker, walking the segments before it.
     private static func firstScan(_ file: RandomAccessFile) throws -> Int64? {
         var offset: Int64 = 2
-        for _ in 0..<1000 {
+        while offset < min(file.size, Int64(JPEGContainer.headerBytesLimit)) {
             let head = try file.read(at: offset, count: 4)
             guard head.count == 4, head[0] == 0xFF else { return nil }
             if head[1] == 0xDA { return offset }

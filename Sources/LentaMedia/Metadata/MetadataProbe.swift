@@ -57,6 +57,9 @@ public enum MetadataProbe {
         metadata.captureTime = resolution.time
         metadata.warnings += resolution.warnings
         if claimsMedia, let mismatch = extensionMismatch(path, format) { metadata.warnings.append(mismatch) }
+        // Whatever a file's text made of a warning, it is shown (and kept in the catalog) cut to
+        // the README's 2,000 characters.
+        metadata.warnings = metadata.warnings.map { DiagnosticText.value($0, limit: DiagnosticText.maximumMessageCharacters) }
         return (.media(metadata), playableSound)
     }
 
@@ -140,6 +143,7 @@ public enum MetadataProbe {
         }
         // HEIF's own transform boxes already turned the picture; its EXIF orientation is informative only.
         let quarterTurn = !displayedByContainer && (5...8).contains(metadata.orientation ?? 1)
+        metadata.heldDecodeBytes = container.heldCoefficientBytes
         metadata.width = quarterTurn ? container.storedHeight : container.storedWidth
         metadata.height = quarterTurn ? container.storedWidth : container.storedHeight
     }
@@ -169,7 +173,7 @@ public enum MetadataProbe {
             if let point = ISO6709.parse(text), point.isPlausible {
                 metadata.location = point
             } else {
-                metadata.warnings.append("location '\(text)' is not a usable position (0°, 0° or unreadable); treated as missing")
+                metadata.warnings.append("location '\(DiagnosticText.value(text))' is not a usable position (0°, 0° or unreadable); treated as missing")
             }
         }
     }

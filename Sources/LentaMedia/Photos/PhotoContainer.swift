@@ -11,17 +11,48 @@ struct PhotoContainer {
     var icc: [UInt8]?
     /// A reason the picture cannot be shown even though the file parsed.
     var problem: String?
+    /// Bytes a progressive JPEG's decoder holds for the whole picture's coefficients, whatever
+    /// the scale it decodes at (nil for a sequential JPEG and other formats).
+    var heldCoefficientBytes: Int?
 }
 
 enum JPEGContainer {
+    /// How far into a JPEG its frame header is looked for: past this the file is taken to have
+    /// no picture (`nextMarker` looks at most 1 MiB past a damaged segment).
+    static let headerBytesLimit = 16 << 20
+
+    /// What a progressive JPEG's decoder keeps while it decodes: every component's coefficients
+    /// (64 a block, 2 bytes each) for the whole picture, from the frame header's sampling
+    /// factors. A header cut short counts three full-size components.
+    static func coefficientBytes(_ file: RandomAccessFile, frameAt start: Int64, width: Int, height: Int) throws -> Int {
+        let head = try file.read(at: start, count: 6)
+        let count = head.count == 6 ? Int(head[5]) : 0
+        let table = try file.read(at: start + 6, count: 3 * count)
+        var factors: [(h: Int, v: Int)] = []
+        if count > 0, table.count == 3 * count {
+            for k in 0..<count {
+                let sampling = Int(table[3 * k + 1])
+                factors.append((h: max(1, sampling >> 4), v: max(1, sampling & 0x0F)))
+            }
+        } else {
+            factors = [(1, 1), (1, 1), (1, 1)]
+        }
+        let hMax = factors.map(\.h).max() ?? 1, vMax = factors.map(\.v).max() ?? 1
+        return factors.reduce(0) { (total: Int, f: (h: Int, v: Int)) -> Int in
+            let blocksWide: Int = ((width * f.h + hMax - 1) / hMax + 7) / 8
+            let blocksHigh: Int = ((height * f.v + vMax - 1) / vMax + 7) / 8
+            return total + blocksWide * blocksHigh * 128
+        }
+    }
+
     /// Walks the markers up to the frame header (SOFn), collecting the APP1 EXIF segment.
     static func read(_ file: RandomAccessFile) throws -> PhotoContainer {
         var result = PhotoContainer()
         var iccChunks: [(Int, [UInt8])] = []
         var offset: Int64 = 2
-        var segments = 0
-        while offset + 4 <= file.size, segments < 1000 {
-            segments += 1
+        // Bounded by bytes, not by a count of segments: a valid JPEG may carry thousands of
+        // small ones before its frame header (ffprobe and exiftool read them all).
+        while offset + 4 <= min(file.size, Int64(headerBytesLimit)) {
             var head = try file.read(at: offset, count: 4)
             // Fill bytes (0xFF 0xFF ...) may pad between segments.
             var pad: Int64 = 0
@@ -32,7 +63,7 @@ enum JPEGContainer {
             offset += pad
             guard head.count == 4, head[0] == 0xFF else {
                 // A segment whose length is wrong (seen in phone files): find the next marker.
-                guard let next = try nextMarker(file, from: offset) else {
+                guard let next = try nextMarker(file, from: offset), next > offset else {
                     result.problem = "JPEG structure is broken at byte \(offset)"
                     return result
                 }
@@ -55,6 +86,9 @@ enum JPEGContainer {
                 }
                 result.storedWidth = width
                 result.storedHeight = height
+                if [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) {
+                    result.heldCoefficientBytes = try coefficientBytes(file, frameAt: offset + 4, width: width, height: height)
+                }
                 if !iccChunks.isEmpty { result.icc = iccChunks.sorted { $0.0 < $1.0 }.flatMap(\.1) }
                 if width == 0 || height == 0 {
                     result.problem = "JPEG frame header gives a size of \(width)×\(height)"

@@ -21,6 +21,8 @@ public struct PhotoDecoder: Sendable {
     /// The photo's colour description (its ICC profile or `nclx` box); its pixels come out as
     /// BT.709 limited Y'CbCr of its own R'G'B', for the item's colour table to convert.
     public let colour: ColourDescription
+    /// Bytes the decoder holds at any scale (a progressive JPEG's coefficients).
+    let held: Int
 
     /// A reducer of the caller's own for decoded 8-bit Y'CbCr planes: `size` (as stored) in
     /// BT.709 limited 4:2:0 of the photo's own R'G'B', as `reduce` makes with libswscale.
@@ -48,6 +50,7 @@ public struct PhotoDecoder: Sendable {
         width = w
         height = h
         colour = metadata.colour ?? .sRGB
+        held = metadata.heldDecodeBytes ?? 0
     }
 
     /// The picture upright, reduced to `scale` of its size (at most 1; at least one pixel).
@@ -140,7 +143,7 @@ public struct PhotoDecoder: Sendable {
         for lowres in Set(levels).sorted() {
             let indices = levels.indices.filter { levels[$0] == lowres }
             let sizes = indices.map { targetSize(scale: scales[$0]) }
-            let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres)
+            let bytes = PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: lowres) + held
             let planar: [PlanarFrame] = try PhotoMemoryBudget.gate.withReservation(bytes) {
                 // What a large decode freed goes back to the system before the next one starts
                 // (the decoders' threads would otherwise keep it in their malloc arenas).
@@ -163,10 +166,10 @@ public struct PhotoDecoder: Sendable {
         let wanted = format == .jpeg ? max(0, min(3, Int(floor(log2(1 / scale) + 1e-9)))) : 0
         let largest = PhotoMemoryBudget.largestReduction(format)
         guard let lowres = (wanted...max(wanted, largest)).first(where: {
-            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: $0) <= PhotoMemoryBudget.maximumBytes
+            PhotoMemoryBudget.decodeBytes(format: format, width: width, height: height, lowres: $0) <= PhotoMemoryBudget.maximumBytes - held
         }) else {
             throw MediaError("decode photo", path: path,
-                             reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height) ?? "too large to decode")
+                             reason: PhotoMemoryBudget.refusal(format: format, width: width, height: height, held: held) ?? "too large to decode")
         }
         return lowres
     }

@@ -47,10 +47,18 @@ public enum PhotoMemoryBudget {
     static func largestReduction(_ format: MediaFormat) -> Int { format == .jpeg ? 3 : 0 }
 
     /// Why a photo of this size cannot be decoded within the budget, or nil when it can.
-    public static func refusal(format: MediaFormat, width: Int, height: Int) -> String? {
+    /// - Parameter held: bytes the decoder holds whatever the reduction (a progressive JPEG's
+    ///   coefficients, `MediaMetadata.heldDecodeBytes`).
+    public static func refusal(format: MediaFormat, width: Int, height: Int, held: Int = 0) -> String? {
         let lowres = largestReduction(format)
-        guard decodeBytes(format: format, width: width, height: height, lowres: lowres) > maximumBytes else { return nil }
+        let (bytes, overflow) = decodeBytes(format: format, width: width, height: height, lowres: lowres).addingReportingOverflow(max(0, held))
+        guard overflow || bytes > maximumBytes else { return nil }
         let megapixels = Double(width) * Double(height) / 1e6
+        if held > 0 {
+            // 4:2:0 progressive: 3 bytes a pixel of coefficients, and the reduced planes.
+            return "too large to decode: a progressive JPEG of \(width)×\(height) (\(Int(megapixels.rounded())) megapixels) holds \(held >> 20) MiB of coefficients "
+                + "while it is decoded, at any scale; lenta decodes progressive JPEGs within \(maximumBytes >> 20) MiB (about 300 megapixels at 4:2:0, 150 at 4:4:4)"
+        }
         let largest = maximumBytes * 2 / halfBytesPerPixel(format) / 1_000_000 << (2 * lowres)
         return "too large to decode: \(width)×\(height) (\(Int(megapixels.rounded())) megapixels); lenta decodes \(format.rawValue.uppercased()) photos of up to \(largest) megapixels"
     }

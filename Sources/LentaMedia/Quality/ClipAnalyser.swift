@@ -117,22 +117,26 @@ enum ClipAnalyser {
         guard packets > 0 else { throw MediaError("analyse clip", path: path, reason: "the video stream holds no packets") }
         guard !frames.isEmpty else { throw MediaError("analyse clip", path: path, reason: "no keyframe could be decoded") }
         if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
-        let loudness = soundEnergy(path: path, buckets: bits.count, bucketSeconds: bucketSeconds)
-        return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds, loudness: loudness),
+        let sound = listen(path: path, buckets: bits.count, bucketSeconds: bucketSeconds)
+        return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds,
+                                             loudness: sound?.loudness, speech: sound?.speech),
                       frames: frames)
     }
 
-    /// The sound's energy (RMS of both channels, 0…1) in each bucket, decoded in one pass over
-    /// the sound alone (the demuxer skips the video's bytes); nil for a clip without sound or
-    /// whose sound cannot be decoded (the clip is still analysed by its pictures).
-    static func soundEnergy(path: String, buckets: Int, bucketSeconds: Double) -> [Double]? {
+    /// The sound's energy (RMS of both channels, 0…1) in each bucket and where people speak,
+    /// decoded in one pass over the sound alone (the demuxer skips the video's bytes); nil for a
+    /// clip without sound or whose sound cannot be decoded (the clip is still analysed by its
+    /// pictures). Speech is nil when the detector could not run.
+    static func listen(path: String, buckets: Int, bucketSeconds: Double) -> (loudness: [Double], speech: [Utterance]?)? {
         guard buckets > 0, (try? AudioDecoder.hasAudioStream(path: path)) == true,
               let decoder = try? AudioDecoder(path: path) else { return nil }
+        let speech = (try? VoiceActivityDetector(sampleRate: AudioDecoder.sampleRate)).map { SpeechFinder(detector: $0) }
         var sums = [Double](repeating: 0, count: buckets), counts = [Int](repeating: 0, count: buckets)
         let perBucket = max(1, Int((bucketSeconds * Double(AudioDecoder.sampleRate)).rounded()))
         var sample = 0
         while true {
             guard let chunk = try? decoder.read(upTo: AudioDecoder.sampleRate / 4), !chunk.isEmpty else { break }
+            speech?.feed(stereo: chunk)
             var i = 0
             while i + 1 < chunk.count {
                 let bucket = sample / perBucket
@@ -146,6 +150,6 @@ enum ClipAnalyser {
             if sample / perBucket >= buckets { break }
         }
         guard counts.contains(where: { $0 > 0 }) else { return nil }
-        return zip(sums, counts).map { $1 > 0 ? min(1, ($0 / Double($1)).squareRoot()) : 0 }
+        return (zip(sums, counts).map { $1 > 0 ? min(1, ($0 / Double($1)).squareRoot()) : 0 }, speech?.utterances())
     }
 }

@@ -21,6 +21,10 @@ enum ReducedPhoto {
             || !(metadata.format == .heif || metadata.format == .avif) || (try? HeifTileGrid(path: path)) == nil {
             throw MediaError("analyse picture", path: path, reason: "\(w)×\(h) is too large to analyse")
         }
+        if let w = metadata.width, let h = metadata.height, let held = metadata.heldDecodeBytes,
+           let refusal = PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h, held: held) {
+            throw MediaError("analyse picture", path: path, reason: refusal)
+        }
         switch metadata.format {
         case .jpeg:
             let orientation = PictureOrientation(exif: metadata.orientation)

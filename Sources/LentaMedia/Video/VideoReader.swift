@@ -87,7 +87,13 @@ public final class VideoReader {
         let path = source.description
         self.path = path
         container = try FormatContext(source: source)
-        try container.findStreamInfo()
+        // Only the picture read is probed (the header names it; a file whose header does not
+        // has every stream probed, as before).
+        if let chosen = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) {
+            try container.findStreamInfo(keeping: chosen.index)
+        } else {
+            try container.findStreamInfo()
+        }
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
             throw MediaError("find video stream", path: path, reason: "the file has no video stream")

@@ -19,7 +19,9 @@ import LentaMedia
 ///   Photos, the title card, and clips without an audio stream (or with volume 0) are silent.
 /// - While a clip with sound plays, the music ducks by 12 dB, gliding down over the 0.3 s before
 ///   the clip starts and back up over the 0.3 s after it ends (raised-cosine ramps); clips less
-///   than 0.6 s apart share one duck.
+///   than 0.6 s apart share one duck. While someone speaks in it (`ClipSpeech`: WebRTC's voice
+///   detector on the part played), the music goes down to −24 dB, over the 0.15 s before each
+///   utterance and back over the 0.3 s after; utterances less than 0.45 s apart share one.
 /// - The sum goes through a soft limiter (unchanged up to 0.9, then a tanh knee that never
 ///   reaches 1), so it stays inside [−1, 1].
 ///
@@ -29,6 +31,8 @@ public final class AudioMixer {
     public static let duckingDecibels = -12.0
     public static let duckingAttack = 0.3
     public static let duckingRelease = 0.3
+    public static let speechDuckingDecibels = -24.0
+    public static let speechDuckingAttack = 0.15
     public static let cutFade = 0.005
     public static let loopCrossfade = MusicTrack.loopCrossfade
 
@@ -41,6 +45,7 @@ public final class AudioMixer {
     private let music: AudioMusicBed?
     private let clips: [AudioClipTrack]
     private let ducking: AudioDucking
+    private let speechDucking: AudioDucking
 
     /// Opens every music file (a missing or unreadable one is an error naming it); a clip is
     /// mixed when the resolved story found it a video with a sound track that can be decoded.
@@ -93,6 +98,9 @@ public final class AudioMixer {
         self.clips = clips
         ducking = AudioDucking(intervals: clips.map(\.range), depth: pow(10, Self.duckingDecibels / 20),
                                attack: Int(Self.duckingAttack * Double(rate)), release: Int(Self.duckingRelease * Double(rate)))
+        let speech = music == nil ? [] : clips.flatMap { ClipSpeech.intervals(of: $0, rate: rate) }
+        speechDucking = AudioDucking(intervals: speech, depth: pow(10, Self.speechDuckingDecibels / 20),
+                                     attack: Int(Self.speechDuckingAttack * Double(rate)), release: Int(Self.duckingRelease * Double(rate)))
         hasAudio = music != nil || !clips.isEmpty
     }
 
@@ -106,7 +114,10 @@ public final class AudioMixer {
 
         if let music {
             let bed = try music.render(story)
-            let duck = ducking.gains(for: story)
+            var duck = ducking.gains(for: story)
+            if let deeper = speechDucking.gains(for: story) {
+                duck = duck.map { zip($0, deeper).map { min($0, $1) } } ?? deeper
+            }
             out.withUnsafeMutableBufferPointer { o in
                 bed.withUnsafeBufferPointer { m in
                     for k in 0..<story.count {

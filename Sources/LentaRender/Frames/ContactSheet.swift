@@ -54,6 +54,61 @@ public struct ContactSheet: Sendable {
     var gap: Int { max(4, cell / 16) }
     var headingHeight: Int { max(14, cell / 5) }
 
+    /// The most pixels a sheet picture may have (README, "Limits"): 64 megapixels, 256 MB of
+    /// RGBA; a lenta that needs more is shown over several pages.
+    public static let maximumPixels = 64 << 20
+
+    /// The sheet's width in pixels.
+    public var width: Int { gap + columns * (cell + gap) }
+
+    /// Whether a page of one row (its heading included) fits `maximumPixels`.
+    public var fitsOneRow: Bool { width * (3 * gap + headingHeight + cell) <= Self.maximumPixels }
+
+    /// The entries cut into pages whose sheets each fit `maximumPixels`, in order (one pass,
+    /// as `layout` places them: each page starts with its day's heading).
+    public func pages(_ entries: [Entry]) -> [Range<Int>] {
+        let maximumHeight = Self.maximumPixels / width
+        var pages: [Range<Int>] = []
+        var start = 0, y = gap, column = 0
+        var day: String?
+        for (i, entry) in entries.enumerated() {
+            var nextY = y
+            if entry.day != day || column == columns {
+                if day != nil { nextY += cell + gap }
+                if entry.day != day { nextY += headingHeight + gap }
+                column = 0
+            }
+            if i > start && nextY + cell + gap > maximumHeight {
+                pages.append(start..<i)
+                start = i
+                nextY = 2 * gap + headingHeight
+                column = 0
+            }
+            y = nextY
+            column += 1
+            day = entry.day
+        }
+        if start < entries.count { pages.append(start..<entries.count) }
+        return pages
+    }
+
+    /// "2024-05-03 · Lisbon, Sintra": each item's day (nil: "Undated") and the places of that
+    /// day's items in order, in one pass over the items (a day's places gathered once, not
+    /// once per item: a 20,000-item lenta took minutes so).
+    public static func dayHeadings(days: [String?], places: [String?]) -> [String] {
+        var named: [String: [String]] = [:]
+        var seen: [String: Set<String>] = [:]
+        for (day, place) in zip(days, places) {
+            guard let day, let place, seen[day, default: []].insert(place).inserted else { continue }
+            named[day, default: []].append(place)
+        }
+        return days.map { day in
+            guard let day else { return "Undated" }
+            let names = named[day] ?? []
+            return names.isEmpty ? day : day + " · " + names.joined(separator: ", ")
+        }
+    }
+
     public func layout(_ entries: [Entry]) -> Layout {
         var cells: [(x: Int, y: Int)] = []
         var headings: [(text: String, y: Int)] = []

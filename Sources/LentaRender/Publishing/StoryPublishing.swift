@@ -122,9 +122,14 @@ public struct StoryPublishing {
 
     /// Writes the cues beside the MP4 as `story.srt` or `story.vtt` (under a temporary name,
     /// renamed into place). Returns the file's path.
-    public func writeSidecar(_ format: SubtitleFormat, besides video: String) throws -> String? {
+    /// Where `writeSidecar` writes: `story.srt` beside `story.mp4` (nil for a track inside it).
+    public static func sidecarPath(_ format: SubtitleFormat, besides video: String) -> String? {
         guard let ext = format.fileExtension else { return nil }
-        let path = URL(fileURLWithPath: video).deletingPathExtension().appendingPathExtension(ext).path
+        return URL(fileURLWithPath: video).deletingPathExtension().appendingPathExtension(ext).path
+    }
+
+    public func writeSidecar(_ format: SubtitleFormat, besides video: String) throws -> String? {
+        guard let path = Self.sidecarPath(format, besides: video) else { return nil }
         try AtomicWrite.write(Array(SubtitleFile.text(cues, format: format).utf8), to: path, what: "subtitles")
         return path
     }

@@ -42,8 +42,13 @@ public enum StorySetup {
     /// against the installed fonts (a warning for each character none has; without a working
     /// fontconfig, fonts are not checked here and the render reports the problem). A valid
     /// project comes back resolved (`ProjectReport.story`) for the render.
+    /// The text engine, or, when no font can be had, what says so to every caption and title card.
+    static func textInspection() -> any ProjectTextInspection {
+        do { return try TextEngine.shared() } catch { return NoFontInspection(reason: "\(error)") }
+    }
+
     public static func validator(presets: PresetLibrary = .standard) -> ProjectValidator {
-        ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: try? TextEngine.shared(),
+        ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: textInspection(),
                          inspectSound: ProjectMediaInspector.inspectSound, inspectMotion: ProjectMotionInspector.inspect)
     }
 

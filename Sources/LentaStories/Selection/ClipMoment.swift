@@ -2,7 +2,9 @@ import LentaCore
 
 /// The best part of a clip: where something happens (the bits its encoder spent, which follow
 /// motion; scene changes between keyframes; the sound's energy: voices, music, a wave
-/// breaking), not a dark, blurred or shaky opening.
+/// breaking; people speaking), not a dark, blurred or shaky opening — and, where people speak,
+/// beginning and ending in pauses (`SpeechCuts`): each window is fitted to the speech before it
+/// is scored.
 public enum ClipMoment {
     /// The `length`-second part of a `duration`-second clip worth showing, `[in, out]`.
     /// Without activity (a clip that could not be analysed), its start.
@@ -37,10 +39,12 @@ public enum ClipMoment {
             }
             return covered > 0 ? sum / covered / loudest : 0
         }
-        func score(_ start: Double) -> Double {
-            let end = start + length
+        let speech = activity.speech ?? []
+        func score(_ start: Double, _ end: Double) -> Double {
             var s = motion(start, end)
             s += 0.5 * sound(start, end)  // sound counts half as much as motion
+            // People talking is a moment: a part full of speech counts as much as the most motion.
+            if !speech.isEmpty { s += speech.spoken(from: start, to: end) / max(0.001, end - start) }
             let inside = activity.samples.filter { $0.time >= start - 0.01 && $0.time < end }
             s += 0.5 * (inside.map(\.change).max() ?? 0) * 4  // a scene change (a quarter of the range) counts as much as motion
             // What the window opens on: the keyframe nearest its start.
@@ -54,14 +58,15 @@ public enum ClipMoment {
             if start < 0.5 { s -= 0.2 }
             return s
         }
-        var best = (start: 0.0, score: -Double.infinity)
+        var best = (part: TrimRange(0, length), score: -Double.infinity)
         var start = 0.0
         while start + length <= duration + 1e-9 {
-            let s = score(start)
-            if s > best.score + 1e-9 { best = (start, s) }
+            let part = SpeechCuts.fitted(TrimRange(start, start + length), duration: duration, speech: speech)
+            let s = score(part.start, part.end)
+            if s > best.score + 1e-9 { best = (part, s) }
             start += 0.25
         }
-        return TrimRange(Self.tidy(best.start), Self.tidy(best.start + length))
+        return TrimRange(Self.tidy(best.part.start), Self.tidy(best.part.end))
     }
 
     /// To the millisecond, so the project file reads well.

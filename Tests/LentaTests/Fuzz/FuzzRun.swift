@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 @testable import LentaCore
 import LentaTestSupport
+import Testing
 
 /// One target of the fuzzing campaign run for a budget: its seeds (and the crashers found
 /// before, which every run replays first) mutated case after case with a seeded generator, each
@@ -12,6 +16,9 @@ struct FuzzRun {
     let target: String
     let seeds: [[UInt8]]
     let mutate: ([UInt8], inout FuzzRandom) -> [UInt8]
+    /// Cases in make test's slice when fewer than the usual (a target whose case costs a
+    /// second, as decoding a whole places file does).
+    var sliceCases: Int? = nil
 
     /// How long the campaign runs: `FUZZ_SECONDS` per target (`make fuzz`), else a short slice
     /// of a fixed number of cases with a fixed seed (`make test`: the same cases every run).
@@ -37,6 +44,18 @@ struct FuzzRun {
         var seconds = 0.0
         var slowest = 0.0
         var hangs = 0
+        /// Cases during which the process's peak memory first passed `memoryBudget`.
+        var overBudget = 0
+    }
+
+    /// What no case may make the process hold (README, "Limits": every command under 1 GB).
+    static let memoryBudget = 1 << 30
+
+    /// The process's peak resident memory so far, in bytes (the kernel's `ru_maxrss`).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024
     }
 
     static let seedsRoot = LentaCLI.packageRoot.appendingPathComponent("Tests/Fuzz/seeds")
@@ -71,6 +90,9 @@ struct FuzzRun {
         let watchdog = FuzzWatchdog(target: target, limit: budget.hangSeconds, work: budget.work)
         defer { watchdog.stop() }
         let started = Date()
+        // Memory is watched in a campaign of its own (make fuzz runs each target alone): in
+        // make test's shared process other suites' peaks would count.
+        var watchingMemory = budget.seconds != nil && Self.peakResidentBytes() < Self.memoryBudget
         func attempt(_ input: [UInt8]) {
             watchdog.begin(input)
             let t0 = Date()
@@ -78,6 +100,12 @@ struct FuzzRun {
             outcome.slowest = max(outcome.slowest, Date().timeIntervalSince(t0))
             watchdog.end()
             outcome.cases += 1
+            if watchingMemory, Self.peakResidentBytes() >= Self.memoryBudget {
+                // The peak only grows: this case passed the budget, and no later one can be told.
+                outcome.overBudget += 1
+                watchingMemory = false
+                Issue.record("over budget: the process passed \(Self.memoryBudget >> 20) MB; input kept as \(Self.keep(input, target: target))")
+            }
         }
         // Crashers found before, then the seeds as they are.
         for crasher in Self.files(in: Self.crashersRoot.appendingPathComponent(target)) { attempt(crasher.bytes) }
@@ -87,7 +115,7 @@ struct FuzzRun {
         while true {
             if let seconds = budget.seconds {
                 if Date().timeIntervalSince(started) >= seconds { break }
-            } else if n >= budget.cases {
+            } else if n >= min(budget.cases, sliceCases ?? budget.cases) {
                 break
             }
             n += 1
@@ -96,7 +124,7 @@ struct FuzzRun {
         }
         outcome.seconds = Date().timeIntervalSince(started)
         print("fuzz \(target): \(outcome.cases) cases in \(String(format: "%.1f", outcome.seconds)) s (seed \(budget.seed)), "
-              + "0 crashes, \(outcome.hangs) hangs, slowest case \(String(format: "%.0f", outcome.slowest * 1000)) ms")
+              + "0 crashes, \(outcome.hangs) hangs, \(outcome.overBudget) over budget, slowest case \(String(format: "%.0f", outcome.slowest * 1000)) ms")
         return outcome
     }
 }

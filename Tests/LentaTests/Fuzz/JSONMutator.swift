@@ -6,7 +6,7 @@ import LentaCore
 /// member dropped, duplicated or renamed, an array emptied or grown, types swapped.
 struct JSONMutator {
     static let extremeNumbers: [Double] = [0, -0.0, 1, -1, 0.5, 1e-300, .leastNonzeroMagnitude, 1e308, -1e308, 9.3e18, -9.3e18, 3600, 3599.999999,
-                                            1e13, 0.001, 2, 8192, 8193, 240, 241, 1e-9]
+                                            1e13, 0.001, 2, 4096, 4097, 8192, 240, 241, 1e-9]
 
     func mutate(_ value: StrictJSON.Value, _ random: inout FuzzRandom) -> StrictJSON.Value {
         var value = value

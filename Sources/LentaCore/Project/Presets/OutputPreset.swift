@@ -248,6 +248,7 @@ public struct OutputPreset: Hashable, Sendable, StrictJSONObject {
                 error(key, "must be even, as 4:2:0 video needs (is \(value))")
             }
         }
+        if let problem = ProjectLimits.framePixelsProblem(width: width, height: height) { error("width", problem) }
         if fps.numerator <= 0 || fps.denominator <= 0 || !ProjectLimits.frameRate.contains(fps.value) {
             error("fps", "must be in [1, 240] frames per second (is \(fps))")
         }

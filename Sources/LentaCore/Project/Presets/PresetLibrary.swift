@@ -53,14 +53,14 @@ public struct PresetLibrary: Hashable, Sendable {
         return paths.filter { seen.insert($0.path).inserted }
     }
 
-    /// `presets/` in the source tree this file was compiled from.
-    public static let sourceTreePresets: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Presets
-        .deletingLastPathComponent()  // Project
-        .deletingLastPathComponent()  // LentaCore
-        .deletingLastPathComponent()  // Sources
-        .deletingLastPathComponent()  // the package
-        .appendingPathComponent("presets", isDirectory: true)
+    /// `presets/` in the source tree this file was compiled from: beside the `Sources` folder
+    /// above this file, however deep the file lies in it (a fixed count of levels broke silently
+    /// when the file moved into a subfolder).
+    public static let sourceTreePresets: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/", folder.lastPathComponent != "Sources" { folder = folder.deletingLastPathComponent() }
+        return folder.deletingLastPathComponent().appendingPathComponent("presets", isDirectory: true)
+    }()
 
     /// The running binary with links resolved, then the path it was started as, if different.
     public static func runningExecutables() -> [URL] {

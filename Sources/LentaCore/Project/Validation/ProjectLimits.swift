@@ -26,7 +26,17 @@ public enum ProjectLimits {
     public static let maximumTextSize = 0.5
 
     /// Output frame size in pixels; both even.
-    public static let frameSize = 16...8192
+    public static let frameSize = 16...4096
+    /// Most pixels an output frame may have: DCI 4K (4096 × 2160, or 2160 × 4096). A render
+    /// holds some 40 frames of its size at once (compositing, the encoder's lookahead and
+    /// references: about 110 bytes a pixel for x265), so this keeps one under 1 GB.
+    public static let maximumFramePixels = 4096 * 2160
+
+    /// Why a `width × height` frame is too large, or nil.
+    public static func framePixelsProblem(width: Int, height: Int) -> String? {
+        guard frameSize.contains(width), frameSize.contains(height), width * height > maximumFramePixels else { return nil }
+        return "a \(width)×\(height) frame has \(width * height) pixels; lenta renders frames of at most \(maximumFramePixels) pixels (4096×2160), to keep a render within its memory budget"
+    }
     /// Output frames per second.
     public static let frameRate = 1.0...240.0
     /// x264's constant rate factor.

@@ -156,6 +156,12 @@ final class ProjectValidation {
                 error(path + key, "must be even, as 4:2:0 video needs (is \(value))")
             }
         }
+        let preset = output.width == nil || output.height == nil
+            ? validator.presets.flatMap { try? $0.outputPreset(named: output.preset ?? ProjectOutput.defaultPreset) } : nil
+        if let width = output.width ?? preset?.width, let height = output.height ?? preset?.height,
+           let problem = ProjectLimits.framePixelsProblem(width: width, height: height) {
+            error(path + (output.width != nil ? "width" : "height"), problem)
+        }
         if let fps = output.fps {
             if fps.numerator <= 0 || fps.denominator <= 0 {
                 error(path + "fps", "numerator and denominator must be more than 0 (is \(fps))")
@@ -319,6 +325,10 @@ final class ProjectValidation {
         if (project.title ?? "").isEmpty && (project.subtitle ?? "").isEmpty {
             warning(path, "there is no title or subtitle to show")
         }
+        if let reason = validator.inspectText?.unavailable {
+            error(path, "no font to draw the title card with (\(DiagnosticText.value(reason, limit: 240))); render would fail: install a font fontconfig finds (fonts-dejavu-core)")
+            return
+        }
         if let title = project.title { checkFonts(title, at: .root + "title") }
         if let subtitle = project.subtitle { checkFonts(subtitle, at: .root + "subtitle") }
     }
@@ -434,6 +444,10 @@ final class ProjectValidation {
     /// A warning for each character no installed font has: `no installed font has "ツ" (U+30C4); it is left out`.
     func checkFonts(_ content: String, at path: Path) {
         guard let inspect = validator.inspectText else { return }
+        if let reason = inspect.unavailable {
+            error(path, "no font to draw it with (\(DiagnosticText.value(reason, limit: 240))); render would fail: install a font fontconfig finds (fonts-dejavu-core)")
+            return
+        }
         for character in inspect.missingCharacters(in: content) {
             let codes = character.unicodeScalars.map { "U+" + ProjectWords.hex($0.value) }.joined(separator: " ")
             warning(path, "no installed font has \"\(character)\" (\(codes)); it is left out")

@@ -29,7 +29,7 @@ import Foundation
 ///   transition on the last item is a warning (there is no next item).
 /// - `look`: a known look preset (once any are installed) that reads, or a `.cube` file that
 ///   exists and parses (its problems name the file and line).
-/// - `output`: a known preset; width and height even, in [16, 8192]; fps in [1, 240]; crf [0, 51].
+/// - `output`: a known preset; width and height even, in [16, 4096], at most 4096×2160 pixels; fps in [1, 240]; crf [0, 51].
 /// - Characters of an item's text that no installed font has (when `inspectText` is set) are a
 ///   warning each: they are left out of the picture.
 /// - A looping music track before the last is a warning (the later tracks never play); a title

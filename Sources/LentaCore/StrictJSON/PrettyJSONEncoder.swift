@@ -1,0 +1,366 @@
+import Foundation
+
+/// The JSON every `--json` output prints: byte for byte what Foundation's `JSONEncoder` writes
+/// with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (two-space indents, `"key" : value`,
+/// keys sorted by their UTF-8 bytes, `3.0` as `3`, Foundation's defaults for `Date`, `Data` and
+/// `URL`), so scripts reading it see no change — in a fraction of the time: Foundation's encoder
+/// boxes every value and sorts through `String` comparison, which made writing `scan --json` of
+/// 2,000 items cost as much as the rest of an unchanged rescan (bench/README, issue 31).
+public struct PrettyJSONEncoder: Sendable {
+    public init() {}
+
+    /// The value as JSON text, without a final newline.
+    public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let root = Slot()
+        try root.encode(value, path: [])
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
+        guard let node = root.node else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        Self.write(node, indent: 0, into: &out)
+        return out
+    }
+
+    // MARK: The tree
+
+    /// A value being encoded: a scalar kept as it came (turned into text only when written, so
+    /// encoding allocates for containers alone), or a container still being filled.
+    enum Node {
+        case null
+        case bool(Bool)
+        case string(String)
+        case integer(Int64)
+        case unsigned(UInt64)
+        /// A number's text, already checked to be finite.
+        case number(String)
+        case array(ArrayBox)
+        case object(ObjectBox)
+    }
+
+    final class ArrayBox {
+        var elements: [Node] = []
+    }
+
+    final class ObjectBox {
+        var members: [(key: String, node: Node)] = []
+    }
+
+    /// Where one value goes while its `encode(to:)` runs.
+    final class Slot {
+        var node: Node?
+
+        func encode<T: Encodable>(_ value: T, path: [CodingKey]) throws {
+            node = try PrettyJSONEncoder.node(value, path: path)
+        }
+    }
+
+    /// A value's node: scalars directly (metatype comparisons, not dynamic casts, since most
+    /// values here are nested structs), anything else through its `encode(to:)`.
+    static func node<T: Encodable>(_ value: T, path: [CodingKey]) throws -> Node {
+        if T.self == String.self, let v = value as? String { return .string(v) }
+        if T.self == Double.self, let v = value as? Double { return try number(v, path: path) }
+        if T.self == Int.self, let v = value as? Int { return .integer(Int64(v)) }
+        if T.self == Date.self, let v = value as? Date { return try number(v.timeIntervalSinceReferenceDate, path: path) }
+        if T.self == Data.self, let v = value as? Data { return .string(v.base64EncodedString()) }
+        if T.self == URL.self, let v = value as? URL { return .string(v.absoluteString) }
+        let slot = Slot()
+        try value.encode(to: ValueEncoder(slot: slot, codingPath: path))
+        // A value that encoded nothing is written as an empty object, as Foundation writes it.
+        return slot.node ?? .object(ObjectBox())
+    }
+
+    // MARK: Encoder
+
+    struct ValueEncoder: Encoder {
+        let slot: Slot
+        var codingPath: [CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            let box: ObjectBox
+            if case .object(let existing) = slot.node { box = existing } else { box = ObjectBox(); slot.node = .object(box) }
+            return KeyedEncodingContainer(Keyed<Key>(box: box, codingPath: codingPath))
+        }
+
+        func unkeyedContainer() -> UnkeyedEncodingContainer {
+            let box: ArrayBox
+            if case .array(let existing) = slot.node { box = existing } else { box = ArrayBox(); slot.node = .array(box) }
+            return Unkeyed(box: box, codingPath: codingPath)
+        }
+
+        func singleValueContainer() -> SingleValueEncodingContainer { Single(slot: slot, codingPath: codingPath) }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let box: ObjectBox
+        var codingPath: [CodingKey]
+
+        private func put(_ node: Node, _ key: Key) { box.members.append((key.stringValue, node)) }
+        mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath + [key]), key) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { put(try PrettyJSONEncoder.node(value, path: codingPath + [key]), key) }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            let nested = ObjectBox()
+            put(.object(nested), key)
+            return KeyedEncodingContainer(Keyed<NestedKey>(box: nested, codingPath: codingPath + [key]))
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+            let nested = ArrayBox()
+            put(.array(nested), key)
+            return Unkeyed(box: nested, codingPath: codingPath + [key])
+        }
+        mutating func superEncoder() -> Encoder { SuperEncoder(box: box, key: "super", codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> Encoder { SuperEncoder(box: box, key: key.stringValue, codingPath: codingPath + [key]) }
+    }
+
+    /// A superclass's encoder: its value becomes the member `key` once it has encoded.
+    struct SuperEncoder: Encoder {
+        let box: ObjectBox
+        let key: String
+        var codingPath: [CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        private func slot() -> ObjectBox {
+            let nested = ObjectBox()
+            box.members.append((key, .object(nested)))
+            return nested
+        }
+        func container<K: CodingKey>(keyedBy type: K.Type) -> KeyedEncodingContainer<K> {
+            KeyedEncodingContainer(Keyed<K>(box: slot(), codingPath: codingPath))
+        }
+        func unkeyedContainer() -> UnkeyedEncodingContainer {
+            let nested = ArrayBox()
+            box.members.append((key, .array(nested)))
+            return Unkeyed(box: nested, codingPath: codingPath)
+        }
+        func singleValueContainer() -> SingleValueEncodingContainer { MemberValue(box: box, key: key, codingPath: codingPath) }
+    }
+
+    /// A superclass's single value, written as the member `key`.
+    struct MemberValue: SingleValueEncodingContainer {
+        let box: ObjectBox
+        let key: String
+        var codingPath: [CodingKey]
+        private func put(_ node: Node) { box.members.append((key, node)) }
+        mutating func encodeNil() throws { put(.null) }
+        mutating func encode(_ value: Bool) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: String) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Double) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Float) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { put(try PrettyJSONEncoder.node(value, path: codingPath)) }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let box: ArrayBox
+        var codingPath: [CodingKey]
+        var count: Int { box.elements.count }
+
+        private func put(_ node: Node) { box.elements.append(node) }
+        mutating func encodeNil() throws { put(.null) }
+        mutating func encode(_ value: Bool) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: String) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Double) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Float) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: Int64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt8) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt16) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt32) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode(_ value: UInt64) throws { put(try PrettyJSONEncoder.node(scalar: value, path: codingPath)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { put(try PrettyJSONEncoder.node(value, path: codingPath)) }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            let nested = ObjectBox()
+            put(.object(nested))
+            return KeyedEncodingContainer(Keyed<NestedKey>(box: nested, codingPath: codingPath))
+        }
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+            let nested = ArrayBox()
+            put(.array(nested))
+            return Unkeyed(box: nested, codingPath: codingPath)
+        }
+        mutating func superEncoder() -> Encoder {
+            let nested = ObjectBox()
+            put(.object(nested))
+            return SuperEncoder(box: nested, key: "super", codingPath: codingPath)
+        }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        let slot: Slot
+        var codingPath: [CodingKey]
+        mutating func encodeNil() throws { slot.node = .null }
+        mutating func encode(_ value: Bool) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: String) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Double) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Float) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int8) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int16) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int32) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: Int64) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt8) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt16) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt32) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode(_ value: UInt64) throws { slot.node = try PrettyJSONEncoder.node(scalar: value, path: codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws { slot.node = try PrettyJSONEncoder.node(value, path: codingPath) }
+    }
+
+    static func node(scalar v: Bool, path: @autoclosure () -> [CodingKey]) throws -> Node { .bool(v) }
+    static func node(scalar v: String, path: @autoclosure () -> [CodingKey]) throws -> Node { .string(v) }
+    static func node(scalar v: Double, path: @autoclosure () -> [CodingKey]) throws -> Node { try number(v, path: path()) }
+    static func node(scalar v: Float, path: @autoclosure () -> [CodingKey]) throws -> Node {
+        guard v.isFinite else {
+            throw EncodingError.invalidValue(v, .init(codingPath: path(), debugDescription: "Unable to encode Float.\(v) directly in JSON."))
+        }
+        return .number(trimmedWhole(v.description))
+    }
+    static func node<I: FixedWidthInteger & SignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .integer(Int64(v)) }
+    static func node<I: FixedWidthInteger & UnsignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .unsigned(UInt64(v)) }
+
+    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
+    static func number(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> Node {
+        guard d.isFinite else {
+            throw EncodingError.invalidValue(d, .init(codingPath: path(), debugDescription: "Unable to encode Double.\(d) directly in JSON."))
+        }
+        return .number(trimmedWhole(d.description))
+    }
+
+    private static func trimmedWhole(_ text: String) -> String {
+        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    // MARK: Writing
+
+    static func write(_ node: Node, indent: Int, into out: inout [UInt8]) {
+        switch node {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
+        case .string(let v): quote(v, into: &out)
+        case .integer(let v): out.append(contentsOf: String(v).utf8)
+        case .unsigned(let v): out.append(contentsOf: String(v).utf8)
+        case .number(let text): out.append(contentsOf: text.utf8)
+        case .array(let box):
+            out.append(UInt8(ascii: "["))
+            out.append(UInt8(ascii: "\n"))
+            for (i, element) in box.elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
+                pad(indent + 2, &out)
+                write(element, indent: indent + 2, into: &out)
+            }
+            out.append(UInt8(ascii: "\n"))
+            pad(indent, &out)
+            out.append(UInt8(ascii: "]"))
+        case .object(let box):
+            out.append(UInt8(ascii: "{"))
+            out.append(UInt8(ascii: "\n"))
+            // Keys by their UTF-8 bytes, as Foundation sorts them (String's `<` is that order for
+            // ASCII keys, and compares them in bulk); the sort is stable, so of a key encoded twice
+            // the last value is the one written, as with Foundation.
+            let ascii = box.members.allSatisfy { isASCII($0.key) }
+            let members = box.members.enumerated().sorted { a, b in
+                if a.element.key == b.element.key { return a.offset < b.offset }
+                return ascii ? a.element.key < b.element.key : a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
+            }
+            var first = true
+            for (i, member) in members.enumerated() {
+                if i + 1 < members.count, members[i + 1].element.key == member.element.key { continue }
+                if !first { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
+                first = false
+                pad(indent + 2, &out)
+                quote(member.element.key, into: &out)
+                out.append(UInt8(ascii: " "))
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                write(member.element.node, indent: indent + 2, into: &out)
+            }
+            out.append(UInt8(ascii: "\n"))
+            pad(indent, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func isASCII(_ s: String) -> Bool {
+        var ascii = true
+        for byte in s.utf8 where byte >= 0x80 { ascii = false; break }
+        return ascii
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    private static func pad(_ n: Int, _ out: inout [UInt8]) {
+        var left = n
+        while left > 0 {
+            let run = min(left, spaces.count)
+            out.append(contentsOf: spaces[0..<run])
+            left -= run
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped (`\b`, `\f`,
+    /// `\n`, `\r`, `\t`, else `\u00xx`), nothing else — slashes and non-ASCII as they are.
+    public static func quoted(_ s: String) -> [UInt8] {
+        var out: [UInt8] = []
+        quote(s, into: &out)
+        return out
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most strings (paths, names, times) need no escape: copied whole. (A String's bytes are
+        // copied to an array in bulk; scanning the array is several times faster than its UTF8View.)
+        let bytes = Array(s.utf8)
+        var clean = true
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false; break }
+        if clean {
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+            case 0..<0x20:
+                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
