@@ -31,6 +31,8 @@ DEB_PACKAGES += libjpeg-turbo-progs
 DEB_PACKAGES += python3-pip
 # dlib-1.pc names BLAS and LAPACK by their development links (libblas.so, liblapack.so).
 DEB_PACKAGES += libblas-dev liblapack-dev
+# The stories page is tested in a real browser (scripts/test-page): Debian's Chromium, driven from Python.
+DEB_PACKAGES += chromium python3-venv
 
 # make install: where (PREFIX), and a staging root for packagers (DESTDIR).
 PREFIX ?= /usr/local
@@ -45,7 +47,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # Man pages and completions are made from the command definitions (swift-argument-parser).
 GENERATED := $(SCRATCH)/$(CONFIG)/lenta-generated
 
-.PHONY: deps build test test-install fuzz demo samples bench clean install uninstall manual
+.PHONY: deps build test test-install test-page page-deps fuzz demo samples bench clean install uninstall manual
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -63,10 +65,25 @@ build: deps
 	$(SWIFT_BUILD) --product LentaFaceDetect
 	$(SWIFT_BUILD) --product LentaFaceEmbed
 
-test: deps
+test: deps page-deps
 	$(SWIFT) build -c debug
 	$(SWIFT) test --parallel
+	PYTHON=$(PAGE_VENV)/bin/python3 scripts/test-page
 	scripts/test-install
+
+# The page test's browser driver, Python's playwright from PyPI (it drives /usr/bin/chromium; no
+# browser is downloaded), in a virtual environment of its own: Debian's Python takes no pip
+# installs outside one. Only the test needs it; lenta never runs Python.
+PAGE_VENV := .build/page-test-venv
+page-deps: deps
+	@$(PAGE_VENV)/bin/python3 -c 'import playwright' 2> /dev/null || { \
+		python3 -m venv $(PAGE_VENV) && $(PAGE_VENV)/bin/python3 -m pip install --quiet playwright; } \
+		|| { echo "cannot install playwright into $(PAGE_VENV) (needs python3-venv and PyPI)"; exit 1; }
+
+# The stories page in headless Chromium (after a debug build).
+test-page: page-deps
+	$(SWIFT) build -c debug --product lenta
+	PYTHON=$(PAGE_VENV)/bin/python3 scripts/test-page
 
 # make install into a temporary prefix, then use only what it installed (scripts/test-install).
 test-install: deps

@@ -31,10 +31,32 @@ public final class AutoJob {
         /// written beside the story's MP4 as `NAME.PRESET.mp4`.
         public var also: [String] = []
         public var now = Date().timeIntervalSince1970
+        /// The memories made alongside the trips (`--memories`), as of `today`.
+        public var memories: [MemoryKind] = []
+        /// The day memories are made for (`--today`, `$LENTA_TODAY`).
+        public var today = LocalDate(year: 1970, month: 1, day: 1)
+        /// Write the stories page (`index.html`) in the stories folder after rendering.
+        public var page = true
         public init(mediaFolders: [String], storiesFolder: String) {
             self.mediaFolders = mediaFolders
             self.storiesFolder = storiesFolder
         }
+    }
+
+    /// The memories `lenta auto --memories` makes: today's on-this-day, and last year's review
+    /// in January.
+    public enum MemoryKind: String, CaseIterable, Sendable, Codable {
+        case onThisDay = "on-this-day"
+        case year
+    }
+
+    /// What became of a memory the run was asked for.
+    public struct MemoryOutcome: Codable, Sendable, Equatable {
+        public var rule: String
+        /// The memory's lenta, when it was made or updated (its story is among `stories`).
+        public var lenta: Int64?
+        /// Why none was made: too few good items, not its month, deleted.
+        public var reason: String?
     }
 
     /// One line of the report per story.
@@ -63,6 +85,9 @@ public final class AutoJob {
         public var scan: ScanReport
         public var stories: [StoryOutcome] = []
         public var removedTemporaryFiles: [String] = []
+        public var memories: [MemoryOutcome] = []
+        /// The stories page written in the stories folder, when one was.
+        public var page: String?
         public func count(_ state: StoryOutcome.State) -> Int { stories.filter { $0.state == state }.count }
         public var failed: Bool { count(.failed) > 0 || scan.failed }
     }
@@ -91,6 +116,7 @@ public final class AutoJob {
             report.removedTemporaryFiles = StaleTemporaryFiles.removeMP4s(in: folder)
         }
         let lentas = Lentas(catalog: catalog)
+        report.memories = try makeMemories(options)
         let settle = try options.settle ?? lentas.groupingOptions().gap
         var stories = try catalog.stories()
         var taken = Set(stories.values.map(\.name))
@@ -104,8 +130,9 @@ public final class AutoJob {
             if let kept = stories[summary.id]?.name {
                 storyName = kept
             } else {
-                storyName = StoryName.unique(StoryName.make(day: summary.start.map { LocalDate($0).description }, title: summary.title),
-                                             taken: taken)
+                let made = summary.memory.map { StoryName.make(memory: $0) }
+                    ?? StoryName.make(day: summary.start.map { LocalDate($0).description }, title: summary.title)
+                storyName = StoryName.unique(made, taken: taken)
                 taken.insert(storyName)
                 isNamed = false
             }
@@ -128,8 +155,9 @@ public final class AutoJob {
                 stories[summary.id] = StoryRecord(lentaID: summary.id, name: storyName)
             }
             do {
-                guard let loaded = try prepareProject(summary.id, at: projectURL, options: options,
-                                                      known: stories[summary.id]?.projectItems, outcome: &outcome) else { continue }
+                guard let loaded = try prepareProject(summary.id, at: projectURL, options: options, known: stories[summary.id]?.projectItems,
+                                                      memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
+                                                      outcome: &outcome) else { continue }
                 let (story, projectBytes) = loaded
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
                 // The story's shapes: its project's `output.also` and `--also`.
@@ -182,7 +210,52 @@ public final class AutoJob {
                 outcome.reason = "\(error)"
             }
         }
+        if options.page && !options.dryRun && !options.plan {
+            report.page = try StoriesPage.write(folder: folder.path)
+        }
         return report
+    }
+
+    /// Makes or updates today's memories (`options.memories`) before the stories are looked at.
+    /// An on-this-day or a year is made only with `Lentas.memoryNeeds` good items (once
+    /// made, it is kept up to date whatever it holds); one a person deleted is not made again.
+    private func makeMemories(_ options: Options) throws -> [MemoryOutcome] {
+        let lentas = Lentas(catalog: catalog)
+        var outcomes: [MemoryOutcome] = []
+        for kind in options.memories {
+            let rule: MemoryRule
+            switch kind {
+            case .onThisDay:
+                rule = .onThisDay(MonthDay(options.today), days: MemoryRule.defaultDays)
+            case .year:
+                guard options.today.month == 1 else {
+                    outcomes.append(MemoryOutcome(rule: kind.rawValue, reason: "a year's review is made in January"))
+                    continue
+                }
+                rule = .year(options.today.year - 1)
+            }
+            var outcome = MemoryOutcome(rule: rule.key)
+            defer { outcomes.append(outcome) }
+            let existing = try catalog.memory(key: rule.key)
+            if existing?.hidden == true {
+                outcome.reason = "deleted; lenta new --\(rule.name) makes it again"
+                continue
+            }
+            let items = try lentas.memoryContent(rule, today: options.today).items
+            if existing == nil {
+                let good = try items.isEmpty ? 0 : lentas.goodItemCount(items)
+                guard good >= Lentas.memoryNeeds else {
+                    outcome.reason = "\(good) good item\(good == 1 ? "" : "s") (a memory needs \(Lentas.memoryNeeds))"
+                    continue
+                }
+            } else if items.isEmpty {
+                outcome.reason = "nothing to show any more"
+                outcome.lenta = existing?.lentaID
+                continue
+            }
+            outcome.lenta = try lentas.newMemory(rule, today: options.today).lenta.id
+        }
+        return outcomes
     }
 
     /// The project file of a lenta, validated, with the bytes it was read from (the render key
@@ -191,7 +264,11 @@ public final class AutoJob {
     /// Nil on a dry run that would write or change the file first (`outcome` says so).
     /// - Parameter known: the items (absolute paths) auto has put in this project file before; an
     ///   item of the lenta that is neither in the file nor known is new, one the user took out is not.
-    private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?,
+    /// - Parameter memoryWritten: for a memory's story, the hash of the project file auto last
+    ///   wrote (nil inside when unknown). A memory's file nobody edited since is the rule's: it is
+    ///   written again when what the memory would show changed (its items, their lengths, its
+    ///   chapters; not its alternates alone), rather than having items appended at its end.
+    private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?, memoryWritten: String?? = nil,
                                 outcome: inout StoryOutcome) throws -> (ResolvedStory, Data)? {
         let lentas = Lentas(catalog: catalog)
         var style = ProjectStyle()
@@ -204,12 +281,32 @@ public final class AutoJob {
                 return nil
             }
             try fresh.write(to: url)
+            if memoryWritten != nil { try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(try fresh.encodedJSON())) }
             try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
             return try Self.load(url)
         }
         let (story, bytes) = try Self.load(url)
+        if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
+            // What it would show: everything but the alternates (a new photo left out for
+            // length changes nothing on screen, so nothing is written or rendered for it).
+            var shown = fresh, kept = story.project
+            shown.alternates = []
+            kept.alternates = []
+            guard shown != kept else { return (story, bytes) }
+            let freshBytes = try fresh.encodedJSON()
+            if options.dryRun {
+                outcome.state = .due
+                outcome.reason = "the memory changed; its project file would be written again"
+                return nil
+            }
+            try fresh.write(to: url)
+            try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(freshBytes))
+            let folder = url.deletingLastPathComponent()
+            try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
+            return try Self.load(url)
+        }
         var existing = story.project
         let folder = url.deletingLastPathComponent()
         let present = Set(existing.items.map { Self.resolve($0.path, in: folder) })

@@ -29,14 +29,7 @@ enum RenderKeys {
     }
 
     /// 64-bit FNV-1a, as hex: enough to notice a change, not a security measure.
-    static func hash(_ data: Data) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01B3
-        }
-        return String(h, radix: 16)
-    }
+    static func hash(_ data: Data) -> String { String(FNV1a.hash(data), radix: 16) }
 
     /// Why a render is due, in words, or nil when the key has not changed.
     /// - Parameter missingShape: the preset of a shape (`--also`) whose MP4 is missing, if any.

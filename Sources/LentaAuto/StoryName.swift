@@ -1,4 +1,5 @@
 import Foundation
+import LentaCore
 
 /// Story file names: readable, stable, unique and safe on any file system —
 /// `2024-05-03 Lisbon & Sintra`.
@@ -10,6 +11,16 @@ public enum StoryName {
         if let comma = title.range(of: ", ", options: .backwards) { core = String(title[..<comma.lowerBound]) }
         let raw = [day, core].compactMap { $0 }.joined(separator: " ")
         return safe(raw)
+    }
+
+    /// The name of a memory's story, from its rule (not its dates, which grow as years pass):
+    /// `On this day 05-04`, `Year 2024`, `Random 2026-05-04`.
+    public static func make(memory rule: MemoryRule) -> String {
+        switch rule {
+        case .onThisDay(let date, _): return safe("On this day \(date)")
+        case .year(let year): return safe("Year \(year)")
+        case .random(let seed): return safe("Random \(seed)")
+        }
     }
 
     /// Names Windows keeps for devices, whatever the extension.

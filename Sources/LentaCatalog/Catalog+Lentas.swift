@@ -153,11 +153,12 @@ extension Catalog {
         }
     }
 
-    /// Deletes a lenta. An automatic one is hidden instead, so regrouping does not propose it again.
+    /// Deletes a lenta. An automatic one is hidden instead, so regrouping does not propose it
+    /// again; so is a memory, so the nightly job does not make it again.
     public func deleteLenta(id: Int64) throws {
         try database.write { db in
             let kind = try String.fetchOne(db, sql: "SELECT kind FROM lenta WHERE id = ?", arguments: [id])
-            if kind == Lenta.Kind.auto.rawValue {
+            if kind == Lenta.Kind.auto.rawValue || kind == Lenta.Kind.memory.rawValue {
                 try db.execute(sql: "UPDATE lenta SET hidden = 1 WHERE id = ?", arguments: [id])
             } else {
                 try db.execute(sql: "DELETE FROM lenta WHERE id = ?", arguments: [id])
@@ -207,7 +208,7 @@ extension Catalog {
         }
     }
 
-    private static func insert(_ members: [LentaMember], into id: Int64, _ db: Database) throws {
+    static func insert(_ members: [LentaMember], into id: Int64, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO lentaItem (lentaId, itemId, byHand) VALUES (?, ?, ?)")
         for m in members { try statement.execute(arguments: [id, m.itemID, m.byHand]) }
     }

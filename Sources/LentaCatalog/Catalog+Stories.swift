@@ -30,6 +30,9 @@ public struct StoryRecord: Hashable, Sendable {
     /// so an item the user took out is not offered again as new; nil for a story from before
     /// this was kept.
     public var projectItems: Set<String>?
+    /// A hash of the project file `lenta auto` last wrote for a memory's story: while the file
+    /// still hashes to it nobody edited it, and auto may write it again when the memory changes.
+    public var writtenProject: String?
 
     public init(lentaID: Int64, name: String, rendered: RenderKey? = nil, renderedAt: Double? = nil,
                 planned: RenderKey? = nil, plannedAt: Double? = nil, projectItems: Set<String>? = nil) {
@@ -43,11 +46,12 @@ public struct StoryRecord: Hashable, Sendable {
     }
 }
 
-/// Per-story notes kept in the `setting` table (no schema change): `story.ID.plan` and
-/// `story.ID.items`.
+/// Per-story notes kept in the `setting` table (no schema change): `story.ID.plan`,
+/// `story.ID.items` and `story.ID.written`.
 private enum StoryNote {
     static func plan(_ id: Int64) -> String { "story.\(id).plan" }
     static func items(_ id: Int64) -> String { "story.\(id).items" }
+    static func written(_ id: Int64) -> String { "story.\(id).written" }
 
     struct Plan: Codable {
         var key: RenderKey
@@ -81,6 +85,8 @@ extension Catalog {
                     }
                 case "items":
                     if let paths = try? decoder.decode([String].self, from: value) { result[id]?.projectItems = Set(paths) }
+                case "written":
+                    result[id]?.writtenProject = row["value"]
                 default:
                     break
                 }
@@ -116,5 +122,10 @@ extension Catalog {
     public func recordProjectItems(lentaID: Int64, paths: Set<String>) throws {
         let value = String(decoding: try JSONEncoder().encode(paths.sorted()), as: UTF8.self)
         try setSetting(StoryNote.items(lentaID), value)
+    }
+
+    /// Records the hash of the project file `lenta auto` wrote for a memory's story.
+    public func recordWrittenProject(lentaID: Int64, hash: String) throws {
+        try setSetting(StoryNote.written(lentaID), hash)
     }
 }

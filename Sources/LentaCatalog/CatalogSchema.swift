@@ -93,6 +93,7 @@ enum CatalogSchema {
         migrator.registerMigration("v4: item quality", migrate: QualityRecord.createTable)
         registerMotionPairs(&migrator)
         registerPeople(&migrator)
+        registerMemories(&migrator)
         return migrator
     }
 }

@@ -7,6 +7,9 @@ public struct Lenta: Hashable, Codable, Sendable, Identifiable {
         case dates
         /// Files chosen by hand (`lenta new --pick`).
         case pick
+        /// Made by a memory rule (`lenta new --on-this-day`, `--year`, `--random`); its rule is
+        /// kept with it (`MemoryRule`), and running the rule again updates it.
+        case memory
     }
 
     public var id: Int64

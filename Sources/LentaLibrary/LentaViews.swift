@@ -14,6 +14,8 @@ public struct LentaSummary: Codable, Sendable, Equatable {
     public var photos: Int
     public var videos: Int
     public var warnings: [String]
+    /// The rule that made a memory lenta (`lenta new --on-this-day`, `--year`, `--random`).
+    public var memory: MemoryRule? = nil
 }
 
 /// A lenta as `lenta show` shows it: its items in story order.

@@ -10,10 +10,11 @@ extension Lentas {
         let allIDs = Array(Set(members.values.flatMap { $0.map(\.itemID) }))
         let items = Dictionary(uniqueKeysWithValues: try catalog.briefs(ids: allIDs).map { ($0.id, $0) })
         var rows: [(sortKey: Double, summary: LentaSummary)] = []
+        let rules = try memoryRules()
         for lenta in try catalog.lentas() {
             let its = Self.ordered((members[lenta.id] ?? []).compactMap { items[$0.itemID] })
             let instants = Timeline.instants(its.map(Self.timelineItem))
-            rows.append((its.last.flatMap { instants[$0.id] } ?? 0, Self.summary(lenta, its)))
+            rows.append((its.last.flatMap { instants[$0.id] } ?? 0, Self.summary(lenta, its, memory: rules[lenta.id])))
         }
         return rows.sorted { ($0.sortKey, $0.summary.id) > ($1.sortKey, $1.summary.id) }.map(\.summary)
     }
@@ -27,7 +28,7 @@ extension Lentas {
         let byHand = Set(members.filter(\.byHand).map(\.itemID))
         let items = Self.ordered(try catalog.briefs(ids: members.map(\.itemID)))
         let quality = try catalog.quality(ids: items.map(\.id))
-        return LentaDetail(lenta: Self.summary(lenta, items), from: lenta.from, to: lenta.to, items: items.map {
+        return LentaDetail(lenta: Self.summary(lenta, items, memory: try memoryRules()[id]), from: lenta.from, to: lenta.to, items: items.map {
             .init(id: $0.id, path: $0.path, kind: $0.kind, captureTime: $0.captureTime, place: $0.place,
                   byHand: byHand.contains($0.id), quality: quality[$0.id]?.quality, qualityProblem: quality[$0.id]?.problem,
                   qualityPending: quality[$0.id] == nil ? Self.qualityPending : nil)
@@ -76,6 +77,8 @@ extension Lentas {
         lenta.to = to
         lenta.title = Self.title(try catalog.briefs(ids: members.map(\.itemID)))
         try catalog.updateLenta(lenta, members: members)
+        // A memory re-dated by hand is a lenta of dates now: its rule no longer makes it.
+        try catalog.forgetMemoryRule(lentaID: id)
         return try show(id: id)
     }
 
@@ -92,7 +95,7 @@ extension Lentas {
         }
     }
 
-    static func summary(_ lenta: Lenta, _ ordered: [ItemBrief]) -> LentaSummary {
+    static func summary(_ lenta: Lenta, _ ordered: [ItemBrief], memory: MemoryRule? = nil) -> LentaSummary {
         let places = ordered.compactMap(\.place).filter { !$0.isRemote }
         let withPosition = ordered.filter { $0.location != nil }.count
         func local(_ item: ItemBrief?) -> LocalDateTime? {
@@ -104,7 +107,7 @@ extension Lentas {
                             places: LentaTitle.ranked(places.map(\.city)), countries: LentaTitle.ranked(places.map(\.country)),
                             photos: ordered.filter { $0.kind == .photo }.count,
                             videos: ordered.filter { $0.kind == .video }.count,
-                            warnings: LocationWarning.messages(total: ordered.count, withPosition: withPosition))
+                            warnings: LocationWarning.messages(total: ordered.count, withPosition: withPosition), memory: memory)
     }
 
     /// The canonical path of a file the user names, as the scan stored it.

@@ -51,8 +51,11 @@ extension Lentas {
         // Interludes take their share of the length: fewer moments are chosen to make room.
         let interludeCount = RouteInterludePlacement.items(for: style.interludes, days: items.map { Self.localDay($0.brief) },
                                                            places: items.map(Self.placeName)).count
+        // A memory is told in sections (years, trips, months), each a chapter with its share.
+        let memory = detail.lenta.memory
+        let sections = try memory.map { try memorySections($0, items: items.map(\.brief)) } ?? [:]
         let plan = Self.choose(items, byHand: byHand, style: style, days: (days.min(), days.max()), interludes: interludeCount,
-                               people: people)
+                               people: people, sections: sections, defaultLength: memory == nil ? nil : MemoryStory.length)
         let paths = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.relativePath($0.path, from: folder)) })
         var project = ProjectFile(
             title: detail.lenta.title,
@@ -71,6 +74,10 @@ extension Lentas {
                 }
                 return entry
             })
+        Self.markSections(&project, chosen: plan.chosen.map(\.id), sections: sections)
+        if case .onThisDay(let date, _)? = memory {
+            project.subtitle = MemoryStory.onThisDaySubtitle(date, years: days.map(\.year), places: items.map(\.place))
+        }
         project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let chosen = plan.chosen.map { byID[$0.id] }
@@ -102,23 +109,47 @@ extension Lentas {
     }
 
     /// The selection for a lenta's items (in story order): what `lenta project` shows and leaves out.
+    /// - Parameters:
+    ///   - sections: a memory's section of each item: the length is shared among them.
+    ///   - defaultLength: the length when `style` gives none (a memory's), instead of the trip rule.
     static func choose(_ items: [MediaItem], byHand: Set<Int64>, style: ProjectStyle,
-                       days: (first: LocalDate?, last: LocalDate?), interludes: Int = 0, people: [Int64: [Int64]] = [:]) -> StoryPlan {
+                       days: (first: LocalDate?, last: LocalDate?), interludes: Int = 0, people: [Int64: [Int64]] = [:],
+                       sections: [Int64: MemoryStory.Section] = [:], defaultLength: Double? = nil) -> StoryPlan {
         let instants = Timeline.instants(items.map { timelineItem($0.brief) })
         let candidates = items.map { item in
-            SelectionCandidate(id: item.id, name: URL(fileURLWithPath: item.path).lastPathComponent, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
+            var candidate = SelectionCandidate(id: item.id, name: URL(fileURLWithPath: item.path).lastPathComponent, kind: item.metadata.kind, instant: instants[item.id], day: localDay(item.brief),
                                place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
                                quality: item.quality, byHand: byHand.contains(item.id), people: people[item.id] ?? [])
+            candidate.section = sections[item.id]?.key
+            return candidate
         }
         let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
         let interludeSeconds = Self.seconds(ofInterludes: interludes, style: style)
-        var options = SelectionOptions(length: max(1, (style.length ?? StoryLengthRule.seconds(from: days.first, to: days.last)) - interludeSeconds))
+        var length = style.length ?? defaultLength ?? StoryLengthRule.seconds(from: days.first, to: days.last)
+        if !sections.isEmpty {
+            length = max(length, MemoryStory.minimumLength(sections: Set(sections.values.map(\.key)).count, photoDuration: style.photoDuration,
+                                                           titleCard: style.titleCard ? TitleCard.defaultDuration : 0))
+        }
+        var options = SelectionOptions(length: max(1, length - interludeSeconds))
         options.stretchToLength = style.length != nil
         options.photoDuration = style.photoDuration
         options.photoRange = (style.photoDuration * 2 / 3)...(style.photoDuration * 5 / 3)
         options.transitionOverlap = overlap
         options.titleCard = style.titleCard ? TitleCard.defaultDuration : nil
         return StorySelection(options: options).choose(candidates)
+    }
+
+    /// Starts a chapter at the first item of each section (in story order), titled and captioned
+    /// with the section's title ("2023", "Lisbon & Sintra, Portugal"); a caption already there stays.
+    static func markSections(_ project: inout ProjectFile, chosen: [Int64], sections: [Int64: MemoryStory.Section]) {
+        guard !sections.isEmpty else { return }
+        var current: String?
+        for (i, id) in chosen.enumerated() where i < project.items.count {
+            guard let section = sections[id], section.key != current else { continue }
+            current = section.key
+            project.items[i].chapter = section.title
+            if project.items[i].text == nil { project.items[i].text = TextOverlay(content: section.title) }
+        }
     }
 
     /// The place a person would name where `item` was taken; nil far from any place or unknown.

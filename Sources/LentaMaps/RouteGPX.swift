@@ -46,24 +46,3 @@ public enum RouteGPX {
         "lat=\"\(FixedDecimal.text(p.latitude, digits: 6))\" lon=\"\(FixedDecimal.text(GeoBox.wrap(p.longitude), digits: 6))\""
     }
 }
-
-/// XML character data and attribute values.
-enum XMLText {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 allows no control characters but tab, newline and return.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-}

@@ -37,8 +37,7 @@ public enum LentaTitle {
         return names.dropLast().joined(separator: ", ") + " & " + (names.last ?? "")
     }
 
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
+    static let months = LocalDate.monthNames
 
     /// "3 May 2024", "3–9 May 2024", "28 April – 3 May 2024", "28 December 2024 – 3 January 2025".
     public static func dateRange(_ first: LocalDate, _ last: LocalDate) -> String {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LentaAuto
 import LentaCore
+import LentaLibrary
 import LentaMedia
 import LentaRender
 
@@ -14,7 +15,9 @@ struct Auto: ParsableCommand {
             --plan prints one render command per due story, for GNU parallel, xargs -P or a job array. \
             --also NAME renders every story in that preset too, in the same pass, as STORY.NAME.mp4 \
             beside STORY.mp4 (as are the presets a project file lists in output.also); a story one \
-            of whose MP4s is missing is rendered again.
+            of whose MP4s is missing is rendered again. --memories on-this-day,year makes today's \
+            memories too, each under a stable name. After rendering, the stories folder gets \
+            index.html, a page to watch the stories on (lenta page).
             """)
 
     @Argument(help: ArgumentHelp("Media folders to scan.", valueName: "media-folder"))
@@ -50,6 +53,12 @@ struct Auto: ParsableCommand {
 
     @Option(help: ArgumentHelp("Threads for compositing and encoding each story (default: one per processor).", valueName: "n"))
     var threads: Int?
+
+    @Option(help: ArgumentHelp("Memories to make and render too, a comma list: on-this-day (today's, when it has \(Lentas.memoryNeeds) good items), year (last year's, in January).",
+                               valueName: MemoryList.allValueStrings.joined(separator: ",")))
+    var memories: MemoryList?
+
+    @OptionGroup var today: TodayOptions
 
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
@@ -99,6 +108,8 @@ struct Auto: ParsableCommand {
         options.length = length
         options.threads = threads ?? 0
         options.also = also.map(\.preset)
+        options.memories = memories?.kinds ?? []
+        options.today = today.date
         let json = output.json
         let catalog = dryRun ? try catalogOptions.openScratchCopy() : try catalogOptions.open()
         let report = try AutoJob(catalog: catalog).run(options) { story in
@@ -108,6 +119,10 @@ struct Auto: ParsableCommand {
         if json {
             try JSONOutput.print(report)
         } else {
+            for memory in report.memories where memory.lenta == nil {
+                let line = "memory     \(memory.rule): none (\(memory.reason ?? "nothing to show"))"
+                if plan { Terminal.error(line) } else { print(line) }
+            }
             let line = AutoText.summary(report)
             if plan { Terminal.error(line) } else { print(line) }
             // Every file and folder the scan could not read, by name (a missing media folder too).

@@ -13,7 +13,7 @@ struct Lenta: ParsableCommand {
             Exit codes: 0 done (warnings allowed), 1 failed, 2 bad usage or bad project file.
             """,
         version: LentaVersion.short,
-        subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self, Sheet.self, PeopleCommand.self])
+        subcommands: [Scan.self, List.self, Show.self, New.self, Edit.self, Delete.self, Project.self, Auto.self, Validate.self, Presets.self, Render.self, Frame.self, Map.self, Sheet.self, PeopleCommand.self, Page.self])
 
     /// The arguments as the shell gave them: a byte that is not UTF-8 (`caf\xE9.mp4`) is kept
     /// as FilePathBytes holds it, not replaced by U+FFFD as `CommandLine.arguments` does.

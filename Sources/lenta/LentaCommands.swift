@@ -71,37 +71,49 @@ struct Show: ParsableCommand {
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Make a lenta of everything taken in a date range, or of chosen files.",
-        discussion: "lenta new --from 2024-05-03 --to 2024-05-09\nlenta new --pick a.jpg b.mov ...\nlenta new --person Anna [--from --to]")
+        abstract: "Make a lenta of everything taken in a date range, of chosen files, or a memory by a rule.",
+        discussion: """
+            lenta new --from 2024-05-03 --to 2024-05-09
+            lenta new --pick a.jpg b.mov ...
+            lenta new --on-this-day [05-04]   every earlier year's items within --days of that day (default: today)
+            lenta new --year 2024             the year's trips and moments, a chapter per trip or month
+            lenta new --random                a past lenta, chosen with today's date as the seed
+            lenta new --person Anna [--from --to]   a person's photos and clips
+            Running a memory's rule again updates its lenta; items added by hand stay.
+            """)
     @OptionGroup var dates: DateRangeOptions
     @Option(help: ArgumentHelp("A lenta of this person's photos and clips (id or name; lenta people lists them).", valueName: "person"))
     var person: String?
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Files to put in the lenta (already scanned).", valueName: "file"))
     var pick: [String] = []
+    @OptionGroup var memory: MemoryRuleOptions
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if person != nil {
-            if !pick.isEmpty { throw ValidationError("Use either --person or --pick, not both.") }
+            if !pick.isEmpty || memory.isGiven { throw ValidationError("Use either --person, --pick or a memory rule, not more than one.") }
             if let from = dates.from, LocalDate(from) == nil { throw ValidationError("--from '\(from)' is not a date (YYYY-MM-DD).") }
             if let to = dates.to, LocalDate(to) == nil { throw ValidationError("--to '\(to)' is not a date (YYYY-MM-DD).") }
-        } else if pick.isEmpty {
-            try dates.validate(required: true)
-        } else if dates.from != nil || dates.to != nil {
-            throw ValidationError("Use either --from/--to or --pick, not both.")
+            return
         }
+        let ways = [!pick.isEmpty, dates.from != nil || dates.to != nil, memory.isGiven].filter { $0 }.count
+        if ways > 1 { throw ValidationError("Use one of --from/--to, --pick, or a memory rule (--on-this-day, --year, --random).") }
+        if memory.isGiven { return try memory.check() }
+        if pick.isEmpty { try dates.validate(required: true) }
     }
 
     func run() throws {
         let lentas = Lentas(catalog: try catalogOptions.open())
         let detail = try libraryCall {
             if let person { return try lentas.newLenta(person: person, from: dates.from.flatMap { LocalDate($0) }, to: dates.to.flatMap { LocalDate($0) }) }
+            if let rule = memory.rule { return try lentas.newMemory(rule, today: memory.today.date) }
             if let (from, to) = dates.range { return try lentas.newLenta(from: from, to: to) }
             return try lentas.newLenta(pick: pick)
         }
         if output.json { return try JSONOutput.print(detail) }
-        print("Made lenta \(detail.lenta.id): \(detail.lenta.title) (\(LentaReadout.counts(detail.lenta)))")
+        let rule = detail.lenta.memory.map { " — \($0)" } ?? ""
+        print("Made lenta \(detail.lenta.id): \(detail.lenta.title) (\(LentaReadout.counts(detail.lenta)))\(rule)")
         Diagnostics.report(detail.lenta.warnings.map { Diagnostic.warning($0) })
     }
 }

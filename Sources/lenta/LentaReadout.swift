@@ -29,7 +29,7 @@ enum LentaReadout {
 
     static func detail(_ d: LentaDetail) -> String {
         var lines = ["Lenta \(d.lenta.id): \(d.lenta.title)", "  \(dates(d.lenta)) · \(counts(d.lenta)) · \(d.lenta.kind.rawValue)"
-            + (d.from.map { " \($0) to \(d.to?.description ?? "")" } ?? "")]
+            + (d.lenta.memory.map { ", made by the rule \($0)" } ?? "") + (d.from.map { " \($0) to \(d.to?.description ?? "")" } ?? "")]
         for (i, item) in d.items.enumerated() {
             let time = item.captureTime.map(timeText) ?? "no date"
             let place = item.place?.label ?? "no position"

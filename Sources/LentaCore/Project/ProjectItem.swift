@@ -26,6 +26,9 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     public var motion: Bool?
     /// v2: the route map with a dot travelling to this item's place, shown before it.
     public var routeInterlude: RouteInterlude?
+    /// v3: a chapter of the MP4 starts at this item, with this title (a memory's year or trip).
+    /// When any item has one, these are the story's chapters instead of the preset's places or days.
+    public var chapter: String?
 
     public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
                 adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
@@ -47,7 +50,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition", "motion", "routeInterlude"]
+                                  "text", "look", "transition", "motion", "routeInterlude", "chapter"]
     public static let requiredKeys = ["path"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -66,6 +69,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         transition = o.read("transition")
         motion = o.read("motion")
         routeInterlude = o.read("routeInterlude")
+        chapter = o.read("chapter")
     }
 
     public var json: StrictJSON.Value {
@@ -84,6 +88,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         o.set("transition", transition)
         o.set("motion", motion)
         o.set("routeInterlude", routeInterlude)
+        o.set("chapter", chapter)
         return o.value
     }
 }

@@ -8,7 +8,7 @@ import LentaStories
 /// compositor already read (no file is read again) and the gazetteer, as the title card's map
 /// names places:
 ///
-/// - chapters: a chapter per place (consecutive items at one place, the city a person would
+/// - chapters: the project's own (items with a `chapter`: each runs to the next), else a chapter per place (consecutive items at one place, the city a person would
 ///   name; a second visit is a second chapter) or per day (the items' own local dates, titled
 ///   "3 May 2024 · Lisbon & Sintra"), as the output preset says. The title card and items with no
 ///   place (or date) belong to the chapter they fall in; the first chapter starts at 0.
@@ -37,7 +37,12 @@ public struct StoryPublishing {
         let located = items.map { ProjectRoute.located($0, places) }
         let placeRuns = Self.runs(timeline: timeline) { located[$0].placeName }
         var chapters: [StoryChapter] = []
+        // The project's own chapters (a memory's years or trips), unless the preset wants none.
+        let marked = project.items.contains { $0.chapter != nil } && compositor.preset.chapterMode != .off
         switch compositor.preset.chapterMode {
+        case _ where marked:
+            let chapterRuns = Self.runs(timeline: timeline, startsOnly: true) { project.items[$0].chapter }
+            chapters = Self.chapters(chapterRuns, length: timeline.length) { run in run.key }
         case .place:
             chapters = Self.chapters(placeRuns, length: timeline.length) { run in run.key }
         case .day:
@@ -77,14 +82,16 @@ public struct StoryPublishing {
         var items: [Int]
     }
 
-    static func runs(timeline: StoryTimeline, key: (Int) -> String?) -> [Run] {
+    /// - Parameter startsOnly: a key marks where a run starts (the project's `chapter`); items
+    ///   without one continue the run, and a key equal to the last one still starts a new run.
+    static func runs(timeline: StoryTimeline, startsOnly: Bool = false, key: (Int) -> String?) -> [Run] {
         var runs: [Run] = []
         var leading: [Int] = []
         var interludeStart: [Int: Rational] = [:]
         for segment in timeline.segments {
             if case .routeInterlude(let index) = segment.content { interludeStart[index] = segment.start }
             guard case .item(let index) = segment.content else { continue }
-            if let k = key(index), k != runs.last?.key {
+            if let k = key(index), startsOnly || k != runs.last?.key {
                 runs.append(Run(key: k, start: interludeStart[index] ?? segment.start, items: [index]))
             } else if runs.isEmpty {
                 leading.append(index)

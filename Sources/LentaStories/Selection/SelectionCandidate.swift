@@ -22,6 +22,9 @@ public struct SelectionCandidate: Sendable, Hashable {
     public var byHand: Bool
     /// The people whose faces are in it (their catalog ids).
     public var people: [Int64]
+    /// A memory's section (a year, a trip, a month): when given, the story's length is shared
+    /// among sections in proportion to their size, instead of among (day, place) groups.
+    public var section: String? = nil
 
     public init(id: Int64, name: String = "", kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
                 quality: ItemQuality?, byHand: Bool = false, people: [Int64] = []) {

@@ -156,8 +156,8 @@ public struct StorySelection: Sendable {
         return sharp - exposure + (c.people.contains(where: tripPeople.contains) ? Self.peopleBonus : 0)
     }
 
-    /// The (day, place) group of each candidate; an item with no place takes the place of the
-    /// item before it on the same day.
+    /// The (day, place) group of each candidate — or its section, when it has one; an item with
+    /// no place takes the place of the item before it on the same day.
     static func strata(_ candidates: [SelectionCandidate]) -> [Int] {
         var keys: [String: Int] = [:]
         var result: [Int] = []
@@ -166,7 +166,7 @@ public struct StorySelection: Sendable {
             var place = c.place
             if place == nil, lastPlace.day == c.day { place = lastPlace.place }
             lastPlace = (c.day, place ?? lastPlace.place)
-            let key = "\(c.day?.description ?? "-")|\(place ?? "")"
+            let key = c.section.map { "§" + $0 } ?? "\(c.day?.description ?? "-")|\(place ?? "")"
             if keys[key] == nil { keys[key] = keys.count }
             result.append(keys[key]!)
         }

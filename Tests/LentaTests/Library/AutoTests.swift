@@ -81,9 +81,12 @@ import Testing
         func project(_ name: String) -> String { stories + "/" + name + ".json" }
         func video(_ name: String) -> String { stories + "/" + name + ".mp4" }
 
-        /// Files in the stories folder (hidden ones too), sorted.
+        /// Files in the stories folder (hidden ones too), sorted; not the stories page and its
+        /// posters (`MemoryTests` checks those).
         func storyFiles(_ folder: String? = nil) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder ?? stories)) ?? []).sorted()
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder ?? stories)) ?? []).filter {
+                $0 != "index.html" && !$0.hasSuffix(".poster.png")
+            }.sorted()
         }
 
         func lentas() throws -> [LentaSummary] {

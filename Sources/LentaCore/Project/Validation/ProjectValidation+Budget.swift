@@ -12,6 +12,10 @@ extension ProjectValidation {
             error(root + "items", "a story has at most \(ProjectLimits.maximumItems) items (has \(project.items.count))")
         }
         for (i, item) in project.items.enumerated() {
+            if let chapter = item.chapter {
+                if chapter.allSatisfy(\.isWhitespace) { error(root + "items" + i + "chapter", "empty: a chapter needs a title") }
+                checkLength(chapter, ProjectLimits.maximumTitleLength, what: "a chapter's title", at: root + "items" + i + "chapter")
+            }
             guard let text = item.text else { continue }
             checkLength(text.content, ProjectLimits.maximumCaptionLength, what: "a caption", at: root + "items" + i + "text" + "content")
         }
