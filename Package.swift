@@ -131,7 +131,9 @@ let package = Package(
             name: "LentaTests",
             dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaLibrary", "LentaStories", "LentaPlaces", "LentaRender",
                            "LentaAuto", "LentaText", "LentaMaps", "LentaPixels", "LentaTestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")],
+                           .product(name: "PropertyBased", package: "swift-property-based"),
+                           // The people tests read the catalog's raw bytes to prove `people forget` left no vector.
+                           .product(name: "GRDB", package: "GRDB.swift")],
             // Read and re-recorded in the source tree (`Golden.folder`), not bundled.
             exclude: ["Goldens"]),
         .testTarget(name: "LentaPlacesTests", dependencies: ["LentaCore", "LentaPlaces"]),

@@ -1,3 +1,4 @@
+import LentaPixels
 import Foundation
 import LentaCore
 @testable import LentaMedia
