@@ -14,12 +14,13 @@ public enum StoryName {
     }
 
     /// The name of a memory's story, from its rule (not its dates, which grow as years pass):
-    /// `On this day 05-04`, `Year 2024`, `Random 2026-05-04`.
+    /// `On this day 05-04`, `Year 2024`, `Random 2026-05-04`, `Person 3`.
     public static func make(memory rule: MemoryRule) -> String {
         switch rule {
         case .onThisDay(let date, _): return safe("On this day \(date)")
         case .year(let year): return safe("Year \(year)")
         case .random(let seed): return safe("Random \(seed)")
+        case .person(let id, _, _): return safe("Person \(id)")
         }
     }
 

@@ -23,7 +23,7 @@ extension Lentas {
     }
 
     /// The title and the items (in story order) the rule takes as of `today`. Each case is one
-    /// query; the people issue's `person` case calls its "items of a person in a date range".
+    /// query; a person's is `People.items(of:from:to:)`, the one "items of a person in a date range".
     public func memoryContent(_ rule: MemoryRule, today: LocalDate) throws -> (title: String, items: [ItemBrief]) {
         switch rule {
         case .onThisDay(let date, let days):
@@ -41,6 +41,11 @@ extension Lentas {
             guard let chosen = try randomLenta(seed: seed, today: today) else { return ("", []) }
             let items = Self.ordered(try catalog.briefs(ids: try catalog.members(of: chosen.id).map(\.itemID)))
             return (chosen.title, items)
+        case .person(let id, let from, let to):
+            let people = People(catalog: catalog)
+            let person = try people.person(String(id))
+            let items = Self.ordered(try people.items(of: String(id), from: from, to: to))
+            return ("\(person.name ?? "Person \(id)"): " + Self.title(items), items)
         }
     }
 
@@ -71,7 +76,8 @@ extension Lentas {
     /// month of a year's), by item id; empty for a random memory (told as its lenta was).
     func memorySections(_ rule: MemoryRule, items: [ItemBrief]) throws -> [Int64: MemoryStory.Section] {
         switch rule {
-        case .onThisDay:
+        case .onThisDay, .person:
+            // A year a chapter: an on-this-day memory's years, a person's film over the years.
             return Dictionary(uniqueKeysWithValues: items.compactMap { item in
                 Self.localDay(item).map { (item.id, MemoryStory.onThisDaySection(day: $0)) }
             })
@@ -111,6 +117,8 @@ extension Lentas {
             return "nothing in the catalog was taken in \(year) before \(today)"
         case .random:
             return "no lenta ended before \(today) to choose a memory from"
+        case .person(let id, let from, let to):
+            return "person \(id) is in nothing" + (from != nil || to != nil ? " taken between \(from?.description ?? "…") and \(to?.description ?? "…")" : "")
         }
     }
 }

@@ -106,7 +106,7 @@ struct New: ParsableCommand {
     func run() throws {
         let lentas = Lentas(catalog: try catalogOptions.open())
         let detail = try libraryCall {
-            if let person { return try lentas.newLenta(person: person, from: dates.from.flatMap { LocalDate($0) }, to: dates.to.flatMap { LocalDate($0) }) }
+            if let person { return try lentas.newLenta(person: person, from: dates.from.flatMap { LocalDate($0) }, to: dates.to.flatMap { LocalDate($0) }, today: memory.today.date) }
             if let rule = memory.rule { return try lentas.newMemory(rule, today: memory.today.date) }
             if let (from, to) = dates.range { return try lentas.newLenta(from: from, to: to) }
             return try lentas.newLenta(pick: pick)

@@ -1,9 +1,7 @@
 /// The rule that made a memory lenta, kept with it in the catalog (`memory` table): running the
 /// rule again finds the lenta by `key` and updates it.
 ///
-/// Each case is one query of the library (`Lentas.memoryItems(for:today:)`). The person rule of
-/// the people issue is one more case here (`case person(String)`, key `person NAME`) whose
-/// items are that person's, over the dates given.
+/// Each case is one query of the library (`Lentas.memoryContent(_:today:)`).
 public enum MemoryRule: Hashable, Sendable, CustomStringConvertible {
     /// Every earlier year's items within `days` days either side of a month and day, oldest first.
     case onThisDay(MonthDay, days: Int)
@@ -11,6 +9,9 @@ public enum MemoryRule: Hashable, Sendable, CustomStringConvertible {
     case year(Int)
     /// A past lenta, chosen with `seed` (a date) as the seed: the same date, the same lenta.
     case random(seed: LocalDate)
+    /// A film of one person (by catalog id, so renaming them keeps the memory): every photo and
+    /// clip they are in, between the days given (either may be open), a chapter per year.
+    case person(Int64, from: LocalDate?, to: LocalDate?)
 
     /// Days either side of the date an on-this-day memory takes (3–5 May for 4 May).
     public static let defaultDays = 1
@@ -21,6 +22,7 @@ public enum MemoryRule: Hashable, Sendable, CustomStringConvertible {
         case .onThisDay: return "on-this-day"
         case .year: return "year"
         case .random: return "random"
+        case .person: return "person"
         }
     }
 
@@ -30,17 +32,23 @@ public enum MemoryRule: Hashable, Sendable, CustomStringConvertible {
         case .onThisDay(let date, let days): return ["date": date.description, "days": String(days)]
         case .year(let year): return ["year": String(year)]
         case .random(let seed): return ["seed": seed.description]
+        case .person(let id, let from, let to):
+            var parameters = ["person": String(id)]
+            if let from { parameters["from"] = from.description }
+            if let to { parameters["to"] = to.description }
+            return parameters
         }
     }
 
     /// Who the lenta is: the same key, the same lenta (`on-this-day 05-04`, `year 2024`,
-    /// `random 2026-05-04`). The window of an on-this-day memory is not part of it: running the
-    /// rule with another window updates the same lenta.
+    /// `random 2026-05-04`, `person 3`). The window of an on-this-day memory and a person's dates
+    /// are not part of it: running the rule with others updates the same lenta.
     public var key: String {
         switch self {
         case .onThisDay(let date, _): return "on-this-day \(date)"
         case .year(let year): return "year \(year)"
         case .random(let seed): return "random \(seed)"
+        case .person(let id, _, _): return "person \(id)"
         }
     }
 
@@ -50,6 +58,9 @@ public enum MemoryRule: Hashable, Sendable, CustomStringConvertible {
         case .onThisDay(let date, let days): return "on this day, \(date.spoken) (±\(days) day\(days == 1 ? "" : "s"))"
         case .year(let year): return "the year \(year)"
         case .random(let seed): return "a random memory for \(seed)"
+        case .person(let id, let from, let to):
+            let range = from == nil && to == nil ? "" : " from \(from?.description ?? "the first") to \(to?.description ?? "the last")"
+            return "person \(id)'s photos and clips\(range)"
         }
     }
 
@@ -66,6 +77,11 @@ public enum MemoryRule: Hashable, Sendable, CustomStringConvertible {
         case "random":
             guard let seed = parameters["seed"].flatMap({ LocalDate($0) }) else { return nil }
             self = .random(seed: seed)
+        case "person":
+            guard let id = parameters["person"].flatMap({ Int64($0) }) else { return nil }
+            let from = parameters["from"].flatMap { LocalDate($0) }, to = parameters["to"].flatMap { LocalDate($0) }
+            guard (parameters["from"] == nil || from != nil), (parameters["to"] == nil || to != nil) else { return nil }
+            self = .person(id, from: from, to: to)
         default:
             return nil
         }

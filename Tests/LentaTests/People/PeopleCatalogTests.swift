@@ -80,6 +80,16 @@ import Testing
         let detail = try JSONDecoder().decode(LentaDetail.self, from: Data(made.stdout.utf8))
         #expect(Set(detail.items.map(\.id)) == Set(anna.map(\.id)))
         #expect(detail.lenta.title.hasPrefix("Anna: "))
+        // A memory made by the person rule (issue 29), by id: made again, after a rename too, it is the same lenta.
+        #expect(detail.lenta.memory == .person(annaID, from: nil, to: nil))
+        #expect(try library.run(["people", "name", String(annaID), "Anna Karenina"]).status == 0)
+        let again = try library.run(["new", "--person", String(annaID), "--json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let remade = try JSONDecoder().decode(LentaDetail.self, from: Data(again.stdout.utf8))
+        #expect(remade.lenta.id == detail.lenta.id)
+        #expect(remade.lenta.title.hasPrefix("Anna Karenina: "))
+        #expect(Set(remade.items.map(\.id)) == Set(anna.map(\.id)))
+        #expect(try library.run(["people", "name", String(annaID), "Anna"]).status == 0)
 
         let trips = try JSONDecoder().decode([LentaSummary].self, from: Data(try library.run(["list", "--person", "Anna", "--json"]).stdout.utf8))
         let all = try library.lentas()
