@@ -35,7 +35,7 @@ extension Catalog {
                 sql += " AND id IN (SELECT value FROM json_each(?))"
                 arguments += IDList.argument(ids)
             }
-            return try ItemRecord.fetchAll(db, sql: sql + " ORDER BY id", arguments: arguments).compactMap(\.item)
+            return try ItemRecord.fetchItems(db, SQL(sql: sql + " ORDER BY id", arguments: arguments))
         }
     }
 

@@ -112,7 +112,7 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
             m.embeddedMotion = EmbeddedMotion(offset: motionOffset, length: motionLength, origin: origin, duration: motionDuration,
                                               hasAudio: motionHasAudio)
         }
-        m.warnings = warnings == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
+        m.warnings = Self.warnings(warnings)
         let place = Self.place(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
                                country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm, remote: placeRemote)
         return MediaItem(id: id, path: path, size: size, modified: modified, fingerprint: fingerprint, metadata: m, place: place)
@@ -120,6 +120,12 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 extension ItemRecord {
+    /// The `warnings` column's JSON array of strings; none when it is not one.
+    static func warnings(_ column: String) -> [String] {
+        guard column != "[]" else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(column.utf8))) ?? []
+    }
+
     static func captureTime(source: String?, local: String?, offset: Int?, utc: Double?, offsetSource: String?) -> CaptureTime? {
         guard let source = source.flatMap(CaptureTimeSource.init(rawValue:)) else { return nil }
         let offsetFrom = offsetSource.flatMap(OffsetSource.init(rawValue:)) ?? .recorded

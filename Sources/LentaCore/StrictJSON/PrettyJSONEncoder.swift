@@ -18,7 +18,7 @@ public struct PrettyJSONEncoder: Sendable {
         guard let node = root.node else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        Self.write(node, indent: 0, into: &out)
+        try Self.write(node, indent: 0, into: &out)
         return out
     }
 
@@ -36,6 +36,8 @@ public struct PrettyJSONEncoder: Sendable {
         case number(String)
         case array(ArrayBox)
         case object(ObjectBox)
+        /// A value that writes its own members when the tree is written.
+        case writable(any PrettyJSONWritable)
     }
 
     final class ArrayBox {
@@ -64,6 +66,7 @@ public struct PrettyJSONEncoder: Sendable {
         if T.self == Date.self, let v = value as? Date { return try number(v.timeIntervalSinceReferenceDate, path: path) }
         if T.self == Data.self, let v = value as? Data { return .string(v.base64EncodedString()) }
         if T.self == URL.self, let v = value as? URL { return .string(v.absoluteString) }
+        if let v = value as? any PrettyJSONWritable { return .writable(v) }
         let slot = Slot()
         try value.encode(to: ValueEncoder(slot: slot, codingPath: path))
         // A value that encoded nothing is written as an empty object, as Foundation writes it.
@@ -248,10 +251,14 @@ public struct PrettyJSONEncoder: Sendable {
 
     /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
     static func number(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> Node {
+        .number(try numberText(d, path: path()))
+    }
+
+    static func numberText(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> String {
         guard d.isFinite else {
             throw EncodingError.invalidValue(d, .init(codingPath: path(), debugDescription: "Unable to encode Double.\(d) directly in JSON."))
         }
-        return .number(trimmedWhole(d.description))
+        return trimmedWhole(d.description)
     }
 
     private static func trimmedWhole(_ text: String) -> String {
@@ -260,7 +267,7 @@ public struct PrettyJSONEncoder: Sendable {
 
     // MARK: Writing
 
-    static func write(_ node: Node, indent: Int, into out: inout [UInt8]) {
+    static func write(_ node: Node, indent: Int, into out: inout [UInt8]) throws {
         switch node {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
@@ -274,7 +281,7 @@ public struct PrettyJSONEncoder: Sendable {
             for (i, element) in box.elements.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
                 pad(indent + 2, &out)
-                write(element, indent: indent + 2, into: &out)
+                try write(element, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             pad(indent, &out)
@@ -300,11 +307,13 @@ public struct PrettyJSONEncoder: Sendable {
                 out.append(UInt8(ascii: " "))
                 out.append(UInt8(ascii: ":"))
                 out.append(UInt8(ascii: " "))
-                write(member.element.node, indent: indent + 2, into: &out)
+                try write(member.element.node, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             pad(indent, &out)
             out.append(UInt8(ascii: "}"))
+        case .writable(let value):
+            try PrettyJSONMembers.writeObject(value, indent: indent, into: &out)
         }
     }
 
@@ -316,7 +325,7 @@ public struct PrettyJSONEncoder: Sendable {
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
-    private static func pad(_ n: Int, _ out: inout [UInt8]) {
+    static func pad(_ n: Int, _ out: inout [UInt8]) {
         var left = n
         while left > 0 {
             let run = min(left, spaces.count)
