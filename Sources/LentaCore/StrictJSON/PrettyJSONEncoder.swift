@@ -345,31 +345,33 @@ public struct PrettyJSONEncoder: Sendable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func quote(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Most strings (paths, names, times) need no escape: copied whole. (A String's bytes are
-        // copied to an array in bulk; scanning the array is several times faster than its UTF8View.)
-        let bytes = Array(s.utf8)
-        var clean = true
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false; break }
-        if clean {
-            out.append(contentsOf: bytes)
+        // Read in place (a native string's UTF-8 is contiguous): most strings (paths, names,
+        // times) need no escape and are copied whole.
+        var s = s
+        s.withUTF8 { bytes in
             out.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
-                out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+            var clean = true
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false; break }
+            if clean {
+                out.append(contentsOf: bytes)
+                out.append(UInt8(ascii: "\""))
+                return
             }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+                case 0..<0x20:
+                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                    out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

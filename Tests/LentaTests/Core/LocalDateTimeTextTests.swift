@@ -22,6 +22,15 @@ import Testing
             let text = time.description
             #expect(text.utf8.count == (time.millisecond == 0 ? 19 : 23), "\(text)")
             #expect(LocalDateTime(iso: text) == time, "\(text)")
+            #expect(DateTimeText.parse(text)?.local == time, "\(text)")
+        }
+    }
+
+    /// Texts of the canonical shape that are no valid reading go to the general parser.
+    @Test func readsImpossibleReadingsAsTheGeneralParserDoes() {
+        for text in ["2023-02-29T10:00:00", "2024-13-01T00:00:00", "2024-05-03T24:00:00", "2024-05-03T10:00:60",
+                     "2024-05-03T10:00:60.500", "0000-01-01T00:00:00", "2024-05-03T1a:00:00", "2024-05-03 14:22:09"] {
+            #expect(LocalDateTime(iso: text) == DateTimeText.parse(text).flatMap { $0.offset == nil ? $0.local : nil }, "\(text)")
         }
     }
 }
