@@ -32,7 +32,7 @@ public struct PrettyJSONEncoder: Sendable {
         case string(String)
         case integer(Int64)
         case unsigned(UInt64)
-        /// A number's text, already checked to be finite.
+        /// A finite number's shortest text (`3.0`: its whole `.0` dropped when written).
         case number(String)
         case array(ArrayBox)
         case object(ObjectBox)
@@ -244,25 +244,26 @@ public struct PrettyJSONEncoder: Sendable {
         guard v.isFinite else {
             throw EncodingError.invalidValue(v, .init(codingPath: path(), debugDescription: "Unable to encode Float.\(v) directly in JSON."))
         }
-        return .number(trimmedWhole(v.description))
+        return .number(v.description)
     }
     static func node<I: FixedWidthInteger & SignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .integer(Int64(v)) }
     static func node<I: FixedWidthInteger & UnsignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .unsigned(UInt64(v)) }
 
     /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
     static func number(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> Node {
-        .number(try numberText(d, path: path()))
-    }
-
-    static func numberText(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> String {
         guard d.isFinite else {
             throw EncodingError.invalidValue(d, .init(codingPath: path(), debugDescription: "Unable to encode Double.\(d) directly in JSON."))
         }
-        return trimmedWhole(d.description)
+        return .number(d.description)
     }
 
-    private static func trimmedWhole(_ text: String) -> String {
-        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
+    static func appendNumber(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { b in
+            let whole = b.count > 2 && b[b.count - 2] == UInt8(ascii: ".") && b[b.count - 1] == UInt8(ascii: "0")
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[..<(whole ? b.count - 2 : b.count)]))
+        }
     }
 
     // MARK: Writing
@@ -274,7 +275,7 @@ public struct PrettyJSONEncoder: Sendable {
         case .string(let v): quote(v, into: &out)
         case .integer(let v): out.append(contentsOf: String(v).utf8)
         case .unsigned(let v): out.append(contentsOf: String(v).utf8)
-        case .number(let text): out.append(contentsOf: text.utf8)
+        case .number(let text): appendNumber(text, into: &out)
         case .array(let box):
             out.append(UInt8(ascii: "["))
             out.append(UInt8(ascii: "\n"))
@@ -323,13 +324,12 @@ public struct PrettyJSONEncoder: Sendable {
         return ascii
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
     static func pad(_ n: Int, _ out: inout [UInt8]) {
+        let spaces: StaticString = "                                                                "
         var left = n
         while left > 0 {
-            let run = min(left, spaces.count)
-            out.append(contentsOf: spaces[0..<run])
+            let run = min(left, spaces.utf8CodeUnitCount)
+            out.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
             left -= run
         }
     }

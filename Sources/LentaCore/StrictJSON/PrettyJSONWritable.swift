@@ -39,12 +39,13 @@ public struct PrettyJSONMembers {
         assert(count == 0 || lastKey.lexicographicallyPrecedes(bytes), "\(key) written after \(String(decoding: lastKey, as: UTF8.self))")
         lastKey = Array(bytes)
         #endif
-        if count > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
+        let separator: StaticString = ",\n", colon: StaticString = "\" : "
+        if count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: separator.utf8Start, count: 2)) }
         count += 1
         PrettyJSONEncoder.pad(indent, &out)
         out.append(UInt8(ascii: "\""))
         out.append(contentsOf: bytes)
-        out.append(contentsOf: "\" : ".utf8)
+        out.append(contentsOf: UnsafeBufferPointer(start: colon.utf8Start, count: 4))
     }
 
     public mutating func write(_ key: StaticString, _ value: String?) {
@@ -67,9 +68,9 @@ public struct PrettyJSONMembers {
 
     public mutating func write(_ key: StaticString, _ value: Double?) throws {
         guard let value else { return }
-        let text = try PrettyJSONEncoder.numberText(value, path: [PrettyJSONKey(key)])
+        guard case .number(let text) = try PrettyJSONEncoder.number(value, path: [PrettyJSONKey(key)]) else { return }
         self.key(key)
-        out.append(contentsOf: text.utf8)
+        PrettyJSONEncoder.appendNumber(text, into: &out)
     }
 
     /// A string-backed enum, written as its raw value as `Codable` writes it.
