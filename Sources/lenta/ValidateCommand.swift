@@ -19,7 +19,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: project)
-        let report = ProjectFile.check(url, validator: ProjectLoader.validator())
+        let report = ProjectFile.check(url, validator: ProjectLoader.validator(namingPlaces: false))
         if output.json {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {

@@ -16,10 +16,13 @@ public enum ProjectLoader {
     /// warning for each character none has; without a working fontconfig, every caption is an
     /// error), and the places of located items named. A valid project comes back resolved
     /// (`ProjectReport.story`).
-    public static func validator(presets: PresetLibrary = .standard) -> ProjectValidator {
+    /// - Parameter namingPlaces: false for a check alone (`lenta validate`): the gazetteer (some
+    ///   15 MB; +26 MB peak and seconds of a debug build's validate of the Lisbon sample) is
+    ///   read only for a render.
+    public static func validator(presets: PresetLibrary = .standard, namingPlaces: Bool = true) -> ProjectValidator {
         var validator = ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: textInspection(),
                                          inspectSound: ProjectMediaInspector.inspectSound, inspectMotion: ProjectMotionInspector.inspect)
-        validator.namePlaces = Gazetteer.locate
+        if namingPlaces { validator.namePlaces = Gazetteer.locate }
         return validator
     }
 

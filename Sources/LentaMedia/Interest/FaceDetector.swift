@@ -29,7 +29,7 @@ public final class FaceDetector: Sendable {
 
     /// Throws when the detector's library cannot be loaded (it names the files tried and why) or
     /// the cascade cannot be read.
-    public init(cascadePath: String) throws {
+    public init(cascadePath: String) throws(MediaError) {
         let library = try FaceDetectLibrary.shared.get()
         var status: Int32 = 0
         guard let detector = library.open(cascadePath, &status) else {
@@ -52,12 +52,10 @@ public final class FaceDetector: Sendable {
             return .failure(MediaError("load the face detector", path: cascadeCandidates[0],
                                            reason: "no such file (Debian's opencv-data installs it)"))
         }
-        do {
+        do throws(MediaError) {
             return .success(try FaceDetector(cascadePath: path))
-        } catch let error as MediaError {
-            return .failure(error)
         } catch {
-            return .failure(MediaError("load the face detector", path: path, reason: "\(error)"))
+            return .failure(error)
         }
     }()
 

@@ -39,9 +39,10 @@ struct LayoutTests {
     }
 
     /// How many `@unchecked Sendable` all of Sources may hold (issue 30: at most 4, each with its
-    /// reason). The lead sets it at merge to what main holds once the frame pipeline's are gone;
-    /// lowering it is how the figure stays down.
-    static let allowedUncheckedSendables = 4
+    /// reason): LentaCore's `SliceShared` (memory a parallel loop shares) and LentaMedia's
+    /// `FaceDetectLibrary` (C function pointers, set once), once the frame pipeline's are gone.
+    /// The lead adjusts it at merge; lowering it is how the figure stays down.
+    static let allowedUncheckedSendables = 2
 
     @Test("@unchecked Sendable in Sources stays within the allowed number, each with a written reason")
     func uncheckedSendablesStayFew() throws {
