@@ -15,7 +15,11 @@ import LentaMedia
 enum ItemAnalysis {
     /// What measuring a file's content gave (the same for byte-identical files).
     typealias Measured = Result<QualityAnalyser.Measurement, QualityProblem>
-    struct QualityProblem: Error, Sendable { var reason: String }
+    struct QualityProblem: Error, Sendable {
+        var reason: String
+        /// The error underneath, kept matchable.
+        var underlying: any Error
+    }
 
     /// Whether the scan measures an item of this kind (otherwise it waits for a story).
     static func measuredByScan(_ kind: MediaKind) -> Bool { kind == .photo }
@@ -25,9 +29,9 @@ enum ItemAnalysis {
         do {
             return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
         } catch let error as MediaError {
-            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)"))
+            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)", underlying: error))
         } catch {
-            return .failure(QualityProblem(reason: String(describing: error)))
+            return .failure(QualityProblem(reason: "\(error)", underlying: error))
         }
     }
 

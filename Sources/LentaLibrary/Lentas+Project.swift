@@ -218,7 +218,7 @@ extension Lentas {
         do {
             grid = try MusicBeats.grid(playlist: music)
         } catch {
-            throw Failure("\(error)")
+            throw Failure(error)
         }
         return StoryPacing.paced(project, clipSources: clipSources, clipSpeech: clipSpeech, grid: grid).project
     }

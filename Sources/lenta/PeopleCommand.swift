@@ -162,7 +162,7 @@ struct PeopleSheet: ParsableCommand {
         do {
             try PNGExport.write(image, to: output)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         print("Wrote \(output): \(portraits.count) people" + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
     }

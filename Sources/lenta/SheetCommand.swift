@@ -88,7 +88,7 @@ struct Sheet: ParsableCommand {
         do {
             try PNGExport.write(image, to: output)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         let alternates = items.filter(\.isAlternate).count
         let paged = pages.count == 1 ? ""

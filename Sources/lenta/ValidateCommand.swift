@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import LentaCore
-import LentaMedia
-import LentaRender
+import LentaLibrary
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +19,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: project)
-        let report = ProjectFile.check(url, validator: StorySetup.validator())
+        let report = ProjectFile.check(url, validator: ProjectLoader.validator(namingPlaces: false))
         if output.json {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {

@@ -23,10 +23,16 @@ public struct ResolvedStory: Equatable, Sendable {
     /// The project's `route` track, read and clipped to the items' capture times (points
     /// logged more than `TravelledTrack.clipMargin` outside them dropped); nil without one.
     public var route: TravelledTrack?
+    /// Each item as the route and the chapters see it (one per item, in story order): its
+    /// position, the place a person would name there, and its capture time with the offset of
+    /// that place when the file had none. Named once, by validation (`ProjectValidator.namePlaces`);
+    /// without a gazetteer, no item has a position.
+    public var places: [LocatedItem]
 
     public init(project: ProjectFile, projectFile: URL?, directory: URL, items: [ResolvedItem], music: [ResolvedMusic],
-                looks: [String: ResolvedLook], length: Double?, route: TravelledTrack? = nil) {
+                looks: [String: ResolvedLook], length: Double?, route: TravelledTrack? = nil, places: [LocatedItem]? = nil) {
         self.route = route
+        self.places = places ?? items.map { LocatedItem(unnamed: $0.metadata) }
         self.project = project
         self.projectFile = projectFile
         self.directory = directory

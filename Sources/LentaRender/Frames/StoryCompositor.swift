@@ -219,7 +219,7 @@ public final class StoryCompositor {
     /// The title card: title, subtitle and the route map of the items' places.
     private func titleCardLayer() throws -> StoryLayer {
         let card = project.titleCard ?? TitleCard()
-        let stops = card.map == false ? [] : try ProjectRoute.stops(of: story)
+        let stops = card.map == false ? [] : ProjectRoute.stops(of: story)
         let outlines: CountryOutlines?
         do {
             outlines = stops.isEmpty ? nil : try CountryOutlines.bundled()

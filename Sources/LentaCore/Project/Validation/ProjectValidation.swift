@@ -590,7 +590,17 @@ final class ProjectValidation {
         case nil: if project.route != nil { return nil }
         }
         let loaded = looks.compactMapValues { try? $0.get() }
+        var places: [LocatedItem]?
+        if let namePlaces = validator.namePlaces {
+            do {
+                places = try namePlaces(items.map(\.metadata))
+            } catch {
+                // The render could draw no map and name no chapter: the story does not resolve.
+                unresolved.append(ProjectProblem(.root, "cannot read the place names: \(error)"))
+                return nil
+            }
+        }
         return ResolvedStory(project: project, projectFile: validator.projectFile, directory: directory, items: items,
-                             music: music, looks: loaded, length: totalLength(), route: route)
+                             music: music, looks: loaded, length: totalLength(), route: route, places: places)
     }
 }
