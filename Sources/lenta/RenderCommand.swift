@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LentaCatalog
 import LentaCore
 import LentaMedia
 import LentaRender
@@ -136,6 +137,8 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         resolved = story
+        // Shaky clips' transforms are kept beside the catalog by their analysis.
+        StabilisationCache(besideCatalog: Catalog.defaultPath()).resolve(&resolved)
         file = url
     }
 
