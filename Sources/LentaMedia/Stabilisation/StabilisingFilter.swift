@@ -72,7 +72,7 @@ final class StabilisingFilter {
                 // Cut the reach off every side (kept even for 4:2:0) and scale back to the size.
                 let cw = max(2, (w - 2 * r) & ~1), ch = max(2, (h - 2 * r * h / max(1, w)) & ~1)
                 graph = try VideoFilterGraph(
-                    filters: "format=yuv420p,deshake=rx=\(r):ry=\(r):edge=clamp,crop=\(cw):\(ch),scale=\(w):\(h):flags=bicubic+accurate_rnd",
+                    filters: "format=yuv420p,deshake=rx=\(r):ry=\(r):edge=clamp:blocksize=16:contrast=20,crop=\(cw):\(ch),scale=\(w):\(h):flags=bicubic+accurate_rnd",
                     like: frame, timeBase: timeBase, path: path)
             }
         case .vidStab:

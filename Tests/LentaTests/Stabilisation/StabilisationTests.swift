@@ -132,4 +132,49 @@ struct StabilisationTests {
         StabilisationCache(besideCatalog: folder.path("elsewhere/catalog.sqlite")).resolve(&story)
         #expect(story.items[0].stabilisation == nil, "no transforms beside that catalog, and not asked for")
     }
+
+    @Test("lenta project analyses the clips: the shaky one's transforms are kept beside the catalog, the pan's are not")
+    func analysisKeepsTransforms() throws {
+        let folder = try TemporaryFolder()
+        let media = folder.path("media")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 4, camera: .handHeld(jitter: 4)),
+                                 to: media + "/shaky.mp4")
+        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 4, camera: .pan(pixelsPerFrame: 2)),
+                                 to: media + "/pan.mp4")
+        let catalog = folder.path("catalog.sqlite")
+        func lenta(_ args: [String]) throws -> LentaCLI.Result {
+            let presets = LentaCLI.packageRoot.appendingPathComponent("presets").path
+            let r = try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": presets])
+            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
+            return r
+        }
+        _ = try lenta(["scan", media])
+        _ = try lenta(["new", "--pick", media + "/shaky.mp4", media + "/pan.mp4"])
+        _ = try lenta(["project", "1", "-o", folder.path("story.json"), "--no-title-card", "--preset", "preview"])
+        let cache = StabilisationCache(besideCatalog: catalog)
+        #expect(cache.transforms(for: media + "/shaky.mp4") != nil, "the shaky clip's transforms")
+        #expect(cache.transforms(for: media + "/pan.mp4") == nil, "none for the pan")
+        let shown = try lenta(["show", "1", "--json"]).stdout
+        #expect(shown.contains("\"jitter\""), "the catalog keeps each clip's jitter")
+    }
+
+    @Test("deshake, where vid.stab is missing, also steadies the clip, in the same place")
+    func deshakeSteadies() throws {
+        let folder = try TemporaryFolder()
+        try Self.media(folder)
+        var story = try ResolvedStory.resolve(ProjectFile.decode(Data(#"{"lenta": 1, "items": [{"path": "shaky.mp4", "trim": [0.5, 3.5], "fit": "fill"}]}"#.utf8)),
+                                              in: folder.url)
+        story.items[0].stabilisation = .deshake
+        let reader = try VideoReader(source: story.items[0].source, grader: nil, stabilisation: .deshake)
+        var steadied = CameraJitter(frameRate: 30)
+        for n in 15..<105 {
+            let frame = try reader.frame(at: Rational(Int64(n), 30))
+            #expect(frame.width == Self.size.width && frame.height == Self.size.height)
+            steadied.add(luma: frame.y, width: frame.width, height: frame.height)
+        }
+        let source = try Self.jitter(of: folder.path("shaky.mp4"), from: 0.5, to: 3.5)
+        let value = try #require(steadied.value)
+        #expect(value < source * 0.75, "deshake \(value), source \(source)")
+    }
 }
