@@ -38,8 +38,17 @@ public struct StabilisationCache: Sendable {
     public func transforms(for path: String) -> ClipStabilisation? {
         guard let key = Self.key(for: path) else { return nil }
         let (trf, times) = files(key)
-        guard FileManager.default.fileExists(atPath: trf.path), FileManager.default.fileExists(atPath: times.path) else { return nil }
+        guard FileManager.default.fileExists(atPath: times.path), Self.isVidStabFile(trf) else { return nil }
         return .vidStab(transforms: trf, frameTimes: times)
+    }
+
+    /// Whether the file starts as vid.stab's text transforms do (a file cut short or damaged in
+    /// the cache is not used: the clip then plays as shot, and a later analysis replaces it).
+    static func isVidStabFile(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 11)) ?? Data()
+        return head == Data("VID.STAB 1\n".utf8)
     }
 
     private func files(_ key: String) -> (trf: URL, times: URL) {
