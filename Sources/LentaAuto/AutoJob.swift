@@ -153,7 +153,8 @@ public final class AutoJob {
                 guard let loaded = try prepareProject(summary.id, at: projectURL, options: options, known: stories[summary.id]?.projectItems,
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
-                let (story, projectBytes) = (loaded.story, loaded.bytes)
+                var (story, projectBytes) = (loaded.story, loaded.bytes)
+                StabilisationCache(besideCatalog: catalog.path).resolve(&story)
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
                 // The story's shapes: its project's `output.also` and `--also`.
                 let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)
@@ -336,7 +337,7 @@ public final class AutoJob {
         guard let first = items.first else { return }
         if let last = project.items.indices.last, project.items[last].transition?.type == .cut,
            let wanted = project.defaults?.transition, wanted.type != .cut {
-            func length(_ item: ProjectItem) -> Double { item.trim?.length ?? item.duration ?? project.photoDuration }
+            func length(_ item: ProjectItem) -> Double { item.trim.map { $0.length / (item.speed ?? 1) } ?? item.duration ?? project.photoDuration }
             let longest = min(length(project.items[last]), length(first)) / 2
             if longest >= wanted.duration ?? ProjectTransition.defaultDuration {
                 project.items[last].transition = nil

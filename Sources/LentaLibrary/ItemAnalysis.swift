@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import LentaCatalog
 import LentaCore
@@ -73,14 +74,28 @@ enum ItemAnalysis {
             // Copies of contents measured before count as done too.
             let copies = chunk.count - leaders.count
             if copies > 0 { progress?(finished.withLock { $0 += copies; return $0 }, ordered.count) }
-            try catalog.storeQuality(chunk.indices.map { i in
+            let verdicts = chunk.indices.map { i in
                 let item = chunk[i]
-                guard let hash = contentHashes[i] else { return (item.id, nil, "the file could not be read to the end") }
+                guard let hash = contentHashes[i] else { return (item.id, ItemQuality?.none, String?("the file could not be read to the end")) }
                 let (quality, problem) = verdict(measured[hash], path: item.path, metadata: item.metadata, contentHash: hash)
                 return (item.id, quality, problem)
-            })
+            }
+            stabiliseShaky(zip(chunk, verdicts).compactMap { $1.1?.clip?.isShaky == true ? $0 : nil }, catalog: catalog)
+            try catalog.storeQuality(verdicts)
         }
         return items.count
+    }
+
+    /// Runs vid.stab's motion detection over the clips the analysis found shaky, on every core,
+    /// keeping the transforms in the cache folder beside the catalog for their renders (see
+    /// `StabilisationCache`). A clip whose detection fails is rendered as shot.
+    static func stabiliseShaky(_ clips: [MediaItem], catalog: Catalog) {
+        guard !clips.isEmpty, StabilisationCache.hasVidStab, FileManager.default.fileExists(atPath: catalog.path) else { return }
+        let cache = StabilisationCache(besideCatalog: catalog.path)
+        DispatchQueue.concurrentPerform(iterations: clips.count) { k in
+            guard cache.transforms(for: clips[k].path) == nil else { return }
+            _ = try? cache.detect(source: MediaSource(path: clips[k].path))
+        }
     }
 
     /// The quality of a file from its content's measurement and what its path says, or why

@@ -67,6 +67,7 @@ extension Lentas {
             items: plan.chosen.map { choice in
                 // Clips are given their part explicitly, so the story's length is known.
                 var entry = ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
+                entry.speed = choice.speed
                 if choice.kind == .photo, let motion = motions[choice.id] {
                     entry.motion = style.motion
                     // A motion plays whole (a Live Photo's is 2–3 s), never longer than the photo's turn.
@@ -121,6 +122,7 @@ extension Lentas {
                                place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
                                quality: item.quality, byHand: byHand.contains(item.id), people: people[item.id] ?? [])
             candidate.section = sections[item.id]?.key
+            candidate.frameRate = item.metadata.frameRate
             return candidate
         }
         let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
@@ -165,7 +167,7 @@ extension Lentas {
 
     /// The length of each item on the timeline, as the project says it.
     static func itemLengths(_ project: ProjectFile) -> [Double] {
-        project.items.map { $0.trim?.length ?? ($0.duration ?? project.photoDuration) }
+        project.items.map { item in item.trim.map { $0.length / (item.speed ?? 1) } ?? (item.duration ?? project.photoDuration) }
     }
 
     /// A transition may not outlast half of either neighbour (short clips get shorter ones, or a

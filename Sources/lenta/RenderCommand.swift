@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LentaCatalog
 import LentaCore
 import LentaLibrary
 import LentaMedia
@@ -141,6 +142,8 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         resolved = loaded.story
+        // Shaky clips' transforms are kept beside the catalog by their analysis.
+        StabilisationCache(besideCatalog: Catalog.defaultPath()).resolve(&resolved)
         file = url
     }
 

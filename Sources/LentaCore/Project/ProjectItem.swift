@@ -29,6 +29,12 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     /// v3: a chapter of the MP4 starts at this item, with this title (a memory's year or trip).
     /// When any item has one, these are the story's chapters instead of the preset's places or days.
     public var chapter: String?
+    /// v3: a clip's speed, 0.25 (slow motion) to 4: it lasts `trim` ÷ speed on the timeline, its
+    /// sound pitch-preserved. nil: 1.
+    public var speed: Double?
+    /// v3: hold a shaky clip steady (`true`), or never (`false`); nil: as its analysis found it
+    /// (stabilised when shaky).
+    public var stabilise: Bool?
 
     public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
                 adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
@@ -50,7 +56,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition", "motion", "routeInterlude", "chapter"]
+                                  "text", "look", "transition", "motion", "routeInterlude", "chapter", "speed", "stabilise"]
     public static let requiredKeys = ["path"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -70,6 +76,8 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         motion = o.read("motion")
         routeInterlude = o.read("routeInterlude")
         chapter = o.read("chapter")
+        speed = o.read("speed")
+        stabilise = o.read("stabilise")
     }
 
     public var json: StrictJSON.Value {
@@ -89,6 +97,8 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         o.set("motion", motion)
         o.set("routeInterlude", routeInterlude)
         o.set("chapter", chapter)
+        o.set("speed", speed)
+        o.set("stabilise", stabilise)
         return o.value
     }
 }

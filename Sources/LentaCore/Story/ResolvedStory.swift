@@ -47,8 +47,8 @@ public struct ResolvedStory: Equatable, Sendable {
     public func length(ofItem index: Int) -> Double {
         let resolved = items[index]
         if resolved.isVideo {
-            if let trim = resolved.item.trim { return trim.length }
-            return resolved.motion?.duration ?? resolved.metadata.duration ?? 0
+            if let trim = resolved.item.trim { return trim.length / resolved.speed }
+            return (resolved.motion?.duration ?? resolved.metadata.duration ?? 0) / resolved.speed
         }
         return resolved.item.duration ?? project.photoDuration
     }
@@ -70,6 +70,8 @@ public struct ResolvedItem: Equatable, Sendable {
     public var look: ItemLook?
     /// For `motion: true` on a Live or Motion Photo: the motion, which plays as a clip.
     public var motion: ResolvedMotion?
+    /// How the clip is held steady at render; nil: as shot (see `ClipStabilisation`).
+    public var stabilisation: ClipStabilisation?
 
     public init(item: ProjectItem, url: URL, metadata: MediaMetadata, playableSound: Bool, look: ItemLook?,
                 motion: ResolvedMotion? = nil) {
@@ -87,6 +89,8 @@ public struct ResolvedItem: Equatable, Sendable {
     public var isVideo: Bool { kind == .video || motion != nil }
     /// Where the clip's bytes are: the file, or the photo's motion.
     public var source: MediaSource { motion?.source ?? MediaSource(path: url.path) }
+    /// Source seconds played per second of the story (a validated `speed`, else 1).
+    public var speed: Double { item.speed ?? 1 }
     /// The item's text, drawn over it.
     public var caption: TextOverlay? { item.text }
 }

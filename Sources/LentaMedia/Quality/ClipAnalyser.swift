@@ -118,8 +118,9 @@ enum ClipAnalyser {
         guard !frames.isEmpty else { throw MediaError("analyse clip", path: path, reason: "no keyframe could be decoded") }
         if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
         let sound = listen(path: path, buckets: bits.count, bucketSeconds: bucketSeconds)
+        let jitter = JitterSampler.measure(path: path, duration: duration, frameRate: metadata.frameRate)
         return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds,
-                                             loudness: sound?.loudness, speech: sound?.speech),
+                                             loudness: sound?.loudness, speech: sound?.speech, jitter: jitter),
                       frames: frames)
     }
 

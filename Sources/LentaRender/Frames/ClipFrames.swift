@@ -17,6 +17,7 @@ final class ClipFrames: @unchecked Sendable {
     /// nil once `keep` let go of it; opened again if a time outside what was kept is asked.
     private var reader: VideoReader?
     private let source: MediaSource
+    private let stabilisation: ClipStabilisation?
     private let threads: Int
     private var readerScale: Double = 1
     private let colour: ItemColour
@@ -32,9 +33,10 @@ final class ClipFrames: @unchecked Sendable {
     let height: Int
 
     init(item: ResolvedItem, colour: ItemColour, threads: Int) throws {
-        let reader = try VideoReader(source: item.source, threads: threads, grader: Self.grader(colour))
+        let reader = try VideoReader(source: item.source, threads: threads, grader: Self.grader(colour), stabilisation: item.stabilisation)
         self.reader = reader
         source = item.source
+        stabilisation = item.stabilisation
         self.threads = threads
         // The opened stream knows its colours at least as well as the header probe did.
         colour.source = reader.colour
@@ -140,7 +142,7 @@ final class ClipFrames: @unchecked Sendable {
     /// The reader, opened again when `keep` let go of it. Called holding `lock`.
     private func openReader() throws -> VideoReader {
         if let reader { return reader }
-        let reopened = try VideoReader(source: source, threads: threads, grader: Self.grader(colour))
+        let reopened = try VideoReader(source: source, threads: threads, grader: Self.grader(colour), stabilisation: stabilisation)
         reopened.scale = readerScale
         reader = reopened
         return reopened

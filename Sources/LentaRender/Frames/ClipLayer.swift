@@ -13,6 +13,8 @@ import LentaPixels
 final class ClipLayer: StoryLayer {
     let frames: ClipFrames
     let trimStart: Rational
+    /// Source seconds per story second (`speed`).
+    let speed: Rational
     let geometry: ItemGeometry
     let parallel: ParallelSlices
     private var background: PlanarFrame?
@@ -30,6 +32,7 @@ final class ClipLayer: StoryLayer {
     init(item: ResolvedItem, frames: ClipFrames, reduces: Bool, geometry base: (Double, Double) -> ItemGeometry, parallel: ParallelSlices) {
         self.frames = frames
         trimStart = Rational(seconds: item.item.trim?.start ?? 0)
+        speed = Rational(seconds: item.speed)
         geometry = base(Double(frames.width), Double(frames.height))
         // Reduced only when that at least halves the pixels: a slight reduction would cost a
         // pass and a second filtering for little saved.
@@ -47,7 +50,7 @@ final class ClipLayer: StoryLayer {
 
     /// The graded picture at `time` and where it goes at `progress`.
     private func shown(at time: Rational, progress: Double) throws -> (pixels: PlanarFrame, picture: PlacedPicture, placement: ItemGeometry.Placement) {
-        let pixels = try frames.graded(at: trimStart + time)
+        let pixels = try frames.graded(at: trimStart + time * speed)
         let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
                                     scaleY: Double(pixels.height) / Double(frames.height))
         return (pixels, picture, geometry.placement(at: progress))
