@@ -24,9 +24,10 @@ public final class StoryRenderer {
     /// What the frames between the planner and the encoder may take, all shapes together: 16
     /// frames of 1080p, 5 of 2160p.
     public var queueBytes = 64 << 20
-    /// What the encoders' threads may keep in flight, all shapes together (`encoderThreads`): 12
-    /// threads at 1080p, 3 at 2160p.
-    public var encoderBytes = 240 << 20
+    /// What the encoders' threads may keep in flight, all shapes together (`encoderThreads`): 8
+    /// threads at 1080p, 2 at 2160p (measured: a 1080p render at `--threads 16` peaked at 435 MB
+    /// with 12, against 219 MB with 2).
+    public var encoderBytes = 160 << 20
     /// Title, time, place, chapters (and a `mov_text` track's cues) written into the MP4.
     public var metadata = StoryMetadata()
     /// The story's metadata, chapters and caption cues, as `StorySetup` worked them out.
@@ -70,7 +71,7 @@ public final class StoryRenderer {
         let atOnce = max(1, min(framesAtOnce, capacity - 1))
         let queue = FrameQueue(capacity: capacity)
         let finished = DispatchSemaphore(value: 0)
-        let drawing = DispatchSemaphore(value: atOnce)
+        let drawing = DispatchSemaphore.holding(atOnce)
         let inFlight = DispatchGroup()
         let planner = Thread {
             defer { finished.signal() }
@@ -114,7 +115,7 @@ public final class StoryRenderer {
     /// x264's (and x265's) frame threads keeps frames of the output's size in flight — the
     /// picture, its reconstruction with the half-pel planes, the look-ahead's — about
     /// `bytesPerEncoderThread` frames' worth, so memory would otherwise grow with the threads
-    /// (1.5 GB for a 2160p story at 16 threads).
+    /// (1.46 GB for the 2160p story of bench/render at 16 threads, 589 MB at 2).
     static func encoderThreads(_ requested: Int, preset: OutputPreset, shapes: Int, bytes: Int) -> Int {
         let wanted = requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount * 3 / 2)
         let perThread = framesPerEncoderThread * frameBytes(preset)
@@ -202,7 +203,8 @@ final class FrameQueue: Sendable {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        room = DispatchSemaphore(value: self.capacity)
+        // Made empty and filled: libdispatch traps on a semaphore let go of below its initial value.
+        room = DispatchSemaphore.holding(self.capacity)
         arrivals = (0..<self.capacity).map { _ in DispatchSemaphore(value: 0) }
     }
 
@@ -237,5 +239,15 @@ final class FrameQueue: Sendable {
             slots.made = [:]
         }
         room.signal()
+    }
+}
+
+extension DispatchSemaphore {
+    /// A semaphore of `count` permits, made empty and signalled: one made with `value: count`
+    /// traps when it is let go of holding fewer (a render stopped halfway).
+    static func holding(_ count: Int) -> DispatchSemaphore {
+        let semaphore = DispatchSemaphore(value: 0)
+        for _ in 0..<count { semaphore.signal() }
+        return semaphore
     }
 }
