@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMedia
 import LentaPixels
+import Synchronization
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made
@@ -17,7 +18,8 @@ final class ClipLayer: StoryLayer {
     let speed: Rational
     let geometry: ItemGeometry
     let parallel: ParallelSlices
-    private var background: PlanarFrame?
+    /// Made from the first picture drawn (on the compositing thread: a clip is drawn in order).
+    private let background = Mutex<PlanarFrame?>(nil)
 
     convenience init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: ItemColour,
                      threads: Int, parallel: ParallelSlices) throws {
@@ -66,8 +68,11 @@ final class ClipLayer: StoryLayer {
         let coversFrame = placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
         if !coversFrame {
             if geometry.fit == .blur {
-                if background == nil { background = BlurredBackground.make(from: picture, geometry: geometry, parallel: parallel) }
-                if let background { frame = background }
+                let made = background.withLock { background in
+                    if background == nil { background = BlurredBackground.make(from: picture, geometry: geometry, parallel: parallel) }
+                    return background
+                }
+                if let made { frame = made }
             } else {
                 frame = PlanarFrame(width: frame.width, height: frame.height)
             }
