@@ -25,10 +25,10 @@ enum ItemAnalysis {
     /// Whether the scan measures an item of this kind (otherwise it waits for a story).
     static func measuredByScan(_ kind: MediaKind) -> Bool { kind == .photo }
 
-    /// Decodes the file small and measures it, or says why it could not.
-    static func measure(path: String, metadata: MediaMetadata) -> Measured {
+    /// Decodes the file small and measures it (a clip's faces too, with `faces`), or says why it could not.
+    static func measure(path: String, metadata: MediaMetadata, faces: FaceEmbedder? = nil) -> Measured {
         do {
-            return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
+            return .success(try QualityAnalyser.measure(path: path, metadata: metadata, faces: faces))
         } catch let error as MediaError {
             return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)", underlying: error))
         } catch {
@@ -38,9 +38,11 @@ enum ItemAnalysis {
 
     /// Analyses `items` on every core, costliest first, storing each batch as it is done. Exact
     /// copies (by content hash) are measured once; what their paths say is judged per file.
+    /// - Parameter faces: when faces are being learned, the clips' faces are found on their
+    ///   keyframes in the same pass and stored with their worth (`FaceLearning`).
     /// - Returns: how many were analysed.
     @discardableResult
-    static func analyse(_ items: [MediaItem], in catalog: Catalog, batchSize: Int = 256,
+    static func analyse(_ items: [MediaItem], in catalog: Catalog, faces embedder: FaceEmbedder? = nil, batchSize: Int = 256,
                         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let ordered = items.sorted { (cost($0.metadata), $1.path) > (cost($1.metadata), $0.path) }
         var measured: [String: Measured] = [:]
@@ -63,7 +65,7 @@ enum ItemAnalysis {
             let results = Mutex([Measured?](repeating: nil, count: leaders.count))
             DispatchQueue.concurrentPerform(iterations: leaders.count) { [leaders] k in
                 let item = chunk[leaders[k]]
-                let result = measure(path: item.path, metadata: item.metadata)
+                let result = measure(path: item.path, metadata: item.metadata, faces: embedder)
                 results.withLock { $0[k] = result }
                 let done = finished.withLock { $0 += 1; return $0 }
                 progress?(done, ordered.count)
@@ -82,6 +84,18 @@ enum ItemAnalysis {
             }
             stabiliseShaky(zip(chunk, verdicts).compactMap { $1.1?.clip?.isShaky == true ? $0 : nil }, catalog: catalog)
             try catalog.storeQuality(verdicts)
+            if embedder != nil {
+                try catalog.storeFaces(chunk.indices.filter { chunk[$0].metadata.kind == .video }.map { i in
+                    switch contentHashes[i].flatMap({ measured[$0] }) {
+                    case .success(let measurement)?:
+                        return (chunk[i], ClipFaceTracks.distinct(measurement.faces ?? []), measurement.faceProblem)
+                    case .failure(let problem)?:
+                        return (chunk[i], [], problem.reason)
+                    case nil:
+                        return (chunk[i], [], "the file could not be read to the end")
+                    }
+                }, model: FaceModels.version)
+            }
         }
         return items.count
     }

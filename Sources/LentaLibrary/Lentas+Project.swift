@@ -37,9 +37,10 @@ extension Lentas {
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle(),
                         analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ProjectFile {
         let detail = try show(id: id)
-        try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
-        // Who is in the pictures, learned once (without the face models, stories have no people).
+        // Who is in the pictures, learned once (without the face models, stories have no people);
+        // first, so that a clip's keyframes are decoded once for its faces and its worth.
         try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id))
+        try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
         let people = try catalog.peopleInItems(detail.items.map(\.id))
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
