@@ -39,7 +39,7 @@ extension Lentas {
         let detail = try show(id: id)
         // Who is in the pictures, learned once (without the face models, stories have no people);
         // first, so that a clip's keyframes are decoded once for its faces and its worth.
-        try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id))
+        try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id), progress: analysing)
         try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
         let people = try catalog.peopleInItems(detail.items.map(\.id))
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
