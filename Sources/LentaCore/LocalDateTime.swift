@@ -79,8 +79,9 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
     /// ISO 8601 without a zone: `2024-05-03T14:22:09` (with `.123` when there is a fraction).
     public var description: String {
         // Written digit by digit: `scan --json` writes thousands (interpolation cost 8k instructions each).
-        guard (0...9999).contains(year), [month, day, hour, minute, second].allSatisfy({ (0...99).contains($0) }),
-              (0...999).contains(millisecond) else {
+        let twoDigits = 0...99
+        guard (0...9999).contains(year), twoDigits.contains(month), twoDigits.contains(day), twoDigits.contains(hour),
+              twoDigits.contains(minute), twoDigits.contains(second), (0...999).contains(millisecond) else {
             let base = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
             return millisecond == 0 ? base : base + "." + pad(millisecond, 3)
         }
