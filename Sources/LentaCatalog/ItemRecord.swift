@@ -123,7 +123,7 @@ extension ItemRecord {
     /// The `warnings` column's JSON array of strings; none when it is not one.
     static func warnings(_ column: String) -> [String] {
         guard column != "[]" else { return [] }
-        // `JSONEncoder`'s compact array (`["a","b\\/c"]`) read by its bytes (a third of reading an
+        // `JSONEncoder`'s compact array (`["a","b\/c"]`) read by its bytes (a third of reading an
         // item went to `JSONDecoder`, and all of it for a warning that quotes a name). Any other
         // layout is left to `JSONDecoder`.
         var column = column
