@@ -79,6 +79,19 @@ public final class AutoJob {
         public var addedItems: Int = 0
         /// For --plan: the command that renders this story.
         public var command: String?
+        /// A failed story's error as thrown, for the command line's one printer (`reason` is its
+        /// text, for `--json`; not encoded).
+        public var failure: StoryFailure?
+
+        private enum CodingKeys: String, CodingKey {
+            case lenta, title, state, project, video, alsoVideos, reason, newItems, addedItems, command
+        }
+    }
+
+    /// The error a story failed with, kept typed (two are equal when they read the same).
+    public struct StoryFailure: Sendable, Equatable {
+        public let error: any Error
+        public static func == (a: StoryFailure, b: StoryFailure) -> Bool { "\(a.error)" == "\(b.error)" }
     }
 
     public struct Report: Codable, Sendable {
@@ -204,6 +217,7 @@ public final class AutoJob {
             } catch {
                 outcome.state = .failed
                 outcome.reason = "\(error)"
+                outcome.failure = StoryFailure(error: error)
             }
         }
         if options.page && !options.dryRun && !options.plan {

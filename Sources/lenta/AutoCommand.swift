@@ -143,7 +143,9 @@ enum AutoText {
         case .waiting: if !plan { Swift.print("waiting    \(file)\(why)") }
         case .due: Swift.print("would render \(file)\(why)")
         case .planned: if let command = s.command { Swift.print(command) }
-        case .failed: Terminal.error("failed     \(file): \(s.reason ?? "unknown error")")
+        case .failed:
+            let failure = s.failure?.error ?? CommandFailure(s.reason ?? "unknown error")
+            Diagnostics.report(.error(failure, about: "failed     \(file)"))
         }
         if s.addedItems > 0 {
             let note = "  \(s.addedItems) new item\(s.addedItems == 1 ? "" : "s") added to \(URL(fileURLWithPath: s.project).lastPathComponent)"

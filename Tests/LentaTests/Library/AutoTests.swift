@@ -650,6 +650,20 @@ import Testing
         #expect(report.stories.map(\.state) == [.failed, .failed])
         #expect(report.stories.allSatisfy { $0.reason?.contains("items[0].duration") == true }, "\(report.stories.map(\.reason))")
         #expect(report.failed)
+        // In the library the failure is the loader's error itself, for the one printer, not only its words.
+        var options = AutoJob.Options(mediaFolders: [lib.photos], storiesFolder: lib.stories)
+        options.preset = "preview"
+        options.settle = 3600
+        options.dryRun = true
+        let direct = try AutoJob(catalog: try Catalog(path: lib.catalog)).run(options)
+        #expect(direct.stories.map(\.state) == [.failed, .failed])
+        for story in direct.stories {
+            guard case .invalid(let error)? = story.failure?.error as? ProjectLoadError else {
+                Issue.record("a failed story keeps the loader's error typed: \(String(describing: story.failure))")
+                continue
+            }
+            #expect(error.errors.contains { $0.path.description == "items[0].duration" }, "\(error)")
+        }
     }
 
     // MARK: - Pieces
