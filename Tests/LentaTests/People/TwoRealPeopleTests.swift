@@ -61,6 +61,16 @@ import Testing
     }
 }
 
+/// A 20-second story of a trip with Ana in ten photos and Ben in only two (two different real
+/// photos of him, a day apart) among empty scenes: Ben is in the story.
+@Suite(.serialized, .enabled(if: FaceDatabase.available, RealFaces.skipped)) struct PersonSeenTwiceTests {
+    @Test func aPersonInOnlyTwoPhotosOfTheTripIsInItsTwentySecondStory() throws {
+        let trip = try FaceDatabase.trip(only: ["s1"], twice: "s2", scenes: 12)
+        let shown = try trip.twentySecondStory().shown
+        #expect(shown.count < 14 && !shown.isDisjoint(with: ["s2-1.jpg", "s2-6.jpg"]), "\(shown.sorted())")
+    }
+}
+
 /// `lenta auto` learns the faces of its media folders, a bounded number of files a run, going
 /// on where the last run stopped, never again for an unchanged file.
 @Suite(.serialized, .enabled(if: FaceDatabase.available, RealFaces.skipped)) struct AutoLearnsFacesTests {
@@ -120,12 +130,15 @@ enum FaceDatabase {
     /// The library: Ana (s1) in six photos of a May trip and four of an August one, Ben (s2) in
     /// ten of the May trip, the strangers in May too; each photo with its own size, place and
     /// background, dated a few hours apart.
-    static func trip() throws -> RealFaces.Trip {
+    /// - Parameters: `only` the people in ten photos each (and no strangers when given), `twice`
+    /// one more in two of theirs, `scenes` photos of no one (ImageMagick's seeded plasma).
+    static func trip(only: [String]? = nil, twice: String? = nil, scenes: Int = 0) throws -> RealFaces.Trip {
         let temp = try TemporaryFolder()
         let photos = temp.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         var dated: [(name: String, stamp: String)] = []
-        let portraits = people.flatMap { p in (1...10).map { (p, $0) } } + strangerSubjects.map { ($0, 1) }
+        var portraits = (only ?? people).flatMap { p in (1...10).map { (p, $0) } } + (only == nil ? strangerSubjects.map { ($0, 1) } : [])
+        if let twice { portraits += [(twice, 1), (twice, 6)] }
         for (n, (subject, k)) in portraits.enumerated() {
             let scale = 3 + k % 3
             let x = 100 + (n * 149 + k * 113) % (1600 - 92 * scale - 200), y = 50 + (n * 53 + k * 71) % (1200 - 112 * scale - 100)
@@ -136,7 +149,12 @@ enum FaceDatabase {
                                : String(format: "2024:05:%02d %02d:%02d:00", 3 + n % 3, 9 + n % 9, 7 * n % 60)
             dated.append((name, stamp))
         }
-        for name in ["astronaut.png", "t1.jpg"] {
+        for k in 0..<scenes {
+            let name = "scene-\(k).jpg"
+            try RealFaces.convert(["-seed", String(k + 1), "-size", "1600x1200", "plasma:fractal", photos + "/" + name])
+            dated.append((name, String(format: "2024:05:%02d %02d:40:00", 3 + k % 3, 8 + k)))
+        }
+        for name in only == nil ? ["astronaut.png", "t1.jpg"] : [] {
             try FileManager.default.copyItem(atPath: RealFaces.folder.appendingPathComponent(name).path, toPath: photos + "/" + name)
             dated.append((name, "2024:05:04 18:00:00"))
         }
