@@ -175,7 +175,7 @@ enum AutoText {
         return "lenta auto: " + parts.joined(separator: ", ")
             + " · scan: \(s.new) new, \(s.changed) changed, \(s.removed) removed, \(s.unreadable.count) unreadable"
             + (r.removedTemporaryFiles.isEmpty ? "" : " · removed \(r.removedTemporaryFiles.count) unfinished render(s)")
-            + (r.faces.map { $0.lookedAt + $0.waiting > 0 ? " · faces: \($0.lookedAt) file(s) looked at, \($0.waiting) for later runs" : "" } ?? "")
+            + (r.faces.map { $0.problem == nil && $0.lookedAt + $0.waiting > 0 ? " · faces: \($0.lookedAt) file(s) looked at, \($0.waiting) for later runs" : "" } ?? "")
     }
 }
 
