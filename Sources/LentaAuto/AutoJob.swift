@@ -37,6 +37,9 @@ public final class AutoJob {
         public var today = LocalDate(year: 1970, month: 1, day: 1)
         /// Write the stories page (`index.html`) in the stories folder after rendering.
         public var page = true
+        /// At most this many files of the media folders are looked at for faces in a run
+        /// (`--faces`; 0: none but those of the stories written), the rest in later runs.
+        public var facesLimit = AutoJob.defaultFacesLimit
         public init(mediaFolders: [String], storiesFolder: String) {
             self.mediaFolders = mediaFolders
             self.storiesFolder = storiesFolder
@@ -49,6 +52,10 @@ public final class AutoJob {
         case onThisDay = "on-this-day"
         case year
     }
+
+    /// Files looked at for faces in a run by default: about two minutes of one core at dlib's
+    /// 0.13 s a photo (README: bench/people), so the first night of a large library stays short.
+    public static let defaultFacesLimit = 1000
 
     /// What became of a memory the run was asked for.
     public struct MemoryOutcome: Codable, Sendable, Equatable {
@@ -101,6 +108,8 @@ public final class AutoJob {
         public var memories: [MemoryOutcome] = []
         /// The stories page written in the stories folder, when one was.
         public var page: String?
+        /// What learning the media folders' faces did (none in a dry run).
+        public var faces: People.LibraryLearning?
         public func count(_ state: StoryOutcome.State) -> Int { stories.filter { $0.state == state }.count }
         public var failed: Bool { count(.failed) > 0 || scan.failed }
     }
@@ -122,6 +131,11 @@ public final class AutoJob {
         // plan hands out run outside our lock and may be writing theirs now.
         if !options.dryRun && !options.plan {
             report.removedTemporaryFiles = StaleTemporaryFiles.removeMP4s(in: folder)
+        }
+        // Who is in the pictures: the library's faces, a bounded number of files a run (the
+        // stories written below learn their own items' in any case).
+        if writesInputs && options.facesLimit > 0 {
+            report.faces = try People(catalog: catalog).learnLibrary(under: report.scan.roots, limit: options.facesLimit)
         }
         let lentas = Lentas(catalog: catalog)
         report.memories = try makeMemories(options)

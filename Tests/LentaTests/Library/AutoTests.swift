@@ -207,6 +207,10 @@ import Testing
 
     // MARK: - Three nights
 
+    /// The summary's faces part: what auto learned of the library's faces, told when the face
+    /// models are there (`make deps`).
+    static func faces(_ told: String) -> String { RealFaces.available ? " · faces: " + told : "" }
+
     @Test("auto three times: renders every finished lenta, then nothing, then exactly the stories whose inputs changed",
           .enabled(if: ffprobe != nil))
     func threeRuns() throws {
@@ -220,7 +224,8 @@ import Testing
             "rendered   \(Self.lisbonName).mp4 (new)",
             "rendered   \(Self.munichName).mp4 (new)",
             "rendered   \(Self.tokyoName).mp4 (new)",
-            "lenta auto: 3 rendered, 0 unchanged, 0 waiting, 0 failed · scan: 9 new, 0 changed, 0 removed, 0 unreadable",
+            "lenta auto: 3 rendered, 0 unchanged, 0 waiting, 0 failed · scan: 9 new, 0 changed, 0 removed, 0 unreadable"
+                + Self.faces("9 file(s) looked at, 0 for later runs"),
         ], "\(first.stdout)\n\(first.stderr)")
         #expect(first.stderr.isEmpty, "no terminal: no progress, and nothing went wrong")
         for name in [Self.lisbonName, Self.munichName, Self.tokyoName] {
@@ -258,7 +263,8 @@ import Testing
             "  1 new item not in \(Self.lisbonName).json (--update-projects adds them)",
             "unchanged  \(Self.munichName).mp4",
             "rendered   \(Self.tokyoName).mp4 (a photo, video, music, look or track file changed)",
-            "lenta auto: 1 rendered, 2 unchanged, 0 waiting, 0 failed · scan: 1 new, 1 changed, 0 removed, 0 unreadable",
+            "lenta auto: 1 rendered, 2 unchanged, 0 waiting, 0 failed · scan: 1 new, 1 changed, 0 removed, 0 unreadable"
+                + Self.faces("1 file(s) looked at, 0 for later runs"),  // the file touched, not changed, is not looked at again
         ], "\(third.stdout)")
         #expect(Self.sameTime(Self.modified(lib.video(Self.munichName)), munichTime), "the untouched story is not written again")
         #expect(Self.sameTime(Self.modified(lib.video(Self.lisbonName)), lisbonTime))
