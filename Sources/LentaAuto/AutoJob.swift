@@ -153,8 +153,7 @@ public final class AutoJob {
                 guard let loaded = try prepareProject(summary.id, at: projectURL, options: options, known: stories[summary.id]?.projectItems,
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
-                var (story, projectBytes) = (loaded.story, loaded.bytes)
-                StabilisationCache(besideCatalog: catalog.path).resolve(&story)
+                let (story, projectBytes) = (loaded.story, loaded.bytes)
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
                 // The story's shapes: its project's `output.also` and `--also`.
                 let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)
@@ -281,9 +280,9 @@ public final class AutoJob {
             try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url)
+            return try ProjectLoader.load(url, catalogPath: catalog.path)
         }
-        let loaded = try ProjectLoader.load(url)
+        let loaded = try ProjectLoader.load(url, catalogPath: catalog.path)
         let (story, bytes) = (loaded.story, loaded.bytes)
         if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
             // What it would show: everything but the alternates (a new photo left out for
@@ -302,7 +301,7 @@ public final class AutoJob {
             try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(freshBytes))
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url)
+            return try ProjectLoader.load(url, catalogPath: catalog.path)
         }
         var existing = story.project
         let folder = url.deletingLastPathComponent()
@@ -327,7 +326,7 @@ public final class AutoJob {
         try existing.write(to: url)
         try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
         outcome.addedItems = missing.count
-        return try ProjectLoader.load(url)
+        return try ProjectLoader.load(url, catalogPath: catalog.path)
     }
 
     /// Appends items at the end of a project. The old last item had no transition (`lenta

@@ -126,7 +126,7 @@ struct LoadedStory {
         let url = URL(fileURLWithPath: path)
         let loaded: LoadedProject
         do {
-            loaded = try ProjectLoader.load(url)
+            loaded = try ProjectLoader.load(url, catalogPath: Catalog.defaultPath())
         } catch .unreadable(_, let reason) {
             Diagnostics.report(Diagnostic(ProjectProblem(path: .root, message: reason.description), in: path))
             throw ExitCode(2)
@@ -142,8 +142,6 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         resolved = loaded.story
-        // Shaky clips' transforms are kept beside the catalog by their analysis.
-        StabilisationCache(besideCatalog: Catalog.defaultPath()).resolve(&resolved)
         file = url
     }
 
