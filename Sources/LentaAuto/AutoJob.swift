@@ -191,7 +191,7 @@ public final class AutoJob {
                 if options.plan {
                     outcome.state = .planned
                     outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset,
-                                                         also: options.also, threads: options.threads)
+                                                         also: options.also, threads: options.threads, catalog: catalog.path)
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
@@ -363,12 +363,16 @@ public final class AutoJob {
 
     /// A self-contained shell command that renders one story, with `auto`'s own thread budget
     /// (so `auto --plan --threads 2 | parallel -j 4` shares a machine's cores as asked).
-    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int) -> String {
+    /// - Parameter catalog: where the render finds shaky clips' transforms: the catalog `auto`
+    ///   keyed the story with (its key knows which clips are stabilised).
+    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int,
+                              catalog: String? = nil) -> String {
         var words = ["lenta", "render", quote(project), "-o", quote(video), "--quiet"]
         if let preset { words += ["--preset", quote(preset)] }
         // Each shape beside the MP4 (`NAME.PRESET.mp4`), where `auto` looks for it.
         for name in also { words += ["--also", quote(name)] }
         if threads > 0 { words += ["--threads", String(threads)] }
+        if let catalog { words += ["--catalog", quote(catalog)] }
         return words.joined(separator: " ")
     }
 

@@ -94,8 +94,7 @@ struct SlowMotionTagsTests {
         try Self.clip(media + "/smooth.mov", frameRate: 240, tags: [Self.intent: "1"])
         let catalog = folder.path("catalog.sqlite")
         func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let presets = LentaCLI.packageRoot.appendingPathComponent("presets").path
-            let r = try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": presets])
+            let r = try LentaCLI.run(args, catalog: catalog)
             #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
             return r
         }

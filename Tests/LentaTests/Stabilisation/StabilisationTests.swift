@@ -161,8 +161,7 @@ struct StabilisationTests {
                                  to: media + "/pan.mp4")
         let catalog = folder.path("catalog.sqlite")
         func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let presets = LentaCLI.packageRoot.appendingPathComponent("presets").path
-            let r = try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": presets])
+            let r = try LentaCLI.run(args, catalog: catalog)
             #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
             return r
         }
