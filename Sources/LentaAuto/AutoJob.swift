@@ -371,8 +371,8 @@ public final class AutoJob {
         if let preset { words += ["--preset", quote(preset)] }
         // Each shape beside the MP4 (`NAME.PRESET.mp4`), where `auto` looks for it.
         for name in also { words += ["--also", quote(name)] }
-        if threads > 0 { words += ["--threads", String(threads)] }
         if let catalog { words += ["--catalog", quote(catalog)] }
+        if threads > 0 { words += ["--threads", String(threads)] }
         return words.joined(separator: " ")
     }
 
