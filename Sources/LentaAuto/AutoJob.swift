@@ -180,8 +180,7 @@ public final class AutoJob {
                 guard let loaded = try prepareProject(summary.id, at: projectURL, options: options, known: stories[summary.id]?.projectItems,
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
-                var (story, projectBytes) = (loaded.story, loaded.bytes)
-                StabilisationCache(besideCatalog: catalog.path).resolve(&story)
+                let (story, projectBytes) = (loaded.story, loaded.bytes)
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
                 // The story's shapes: its project's `output.also` and `--also`.
                 let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)
@@ -219,7 +218,7 @@ public final class AutoJob {
                 if options.plan {
                     outcome.state = .planned
                     outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset,
-                                                         also: options.also, threads: options.threads)
+                                                         also: options.also, threads: options.threads, catalog: catalog.path)
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
@@ -309,9 +308,9 @@ public final class AutoJob {
             try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url)
+            return try ProjectLoader.load(url, catalogPath: catalog.path)
         }
-        let loaded = try ProjectLoader.load(url)
+        let loaded = try ProjectLoader.load(url, catalogPath: catalog.path)
         let (story, bytes) = (loaded.story, loaded.bytes)
         if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
             // What it would show: everything but the alternates (a new photo left out for
@@ -330,7 +329,7 @@ public final class AutoJob {
             try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(freshBytes))
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url)
+            return try ProjectLoader.load(url, catalogPath: catalog.path)
         }
         var existing = story.project
         let folder = url.deletingLastPathComponent()
@@ -355,7 +354,7 @@ public final class AutoJob {
         try existing.write(to: url)
         try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
         outcome.addedItems = missing.count
-        return try ProjectLoader.load(url)
+        return try ProjectLoader.load(url, catalogPath: catalog.path)
     }
 
     /// Appends items at the end of a project. The old last item had no transition (`lenta
@@ -392,11 +391,15 @@ public final class AutoJob {
 
     /// A self-contained shell command that renders one story, with `auto`'s own thread budget
     /// (so `auto --plan --threads 2 | parallel -j 4` shares a machine's cores as asked).
-    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int) -> String {
+    /// - Parameter catalog: where the render finds shaky clips' transforms: the catalog `auto`
+    ///   keyed the story with (its key knows which clips are stabilised).
+    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int,
+                              catalog: String? = nil) -> String {
         var words = ["lenta", "render", quote(project), "-o", quote(video), "--quiet"]
         if let preset { words += ["--preset", quote(preset)] }
         // Each shape beside the MP4 (`NAME.PRESET.mp4`), where `auto` looks for it.
         for name in also { words += ["--also", quote(name)] }
+        if let catalog { words += ["--catalog", quote(catalog)] }
         if threads > 0 { words += ["--threads", String(threads)] }
         return words.joined(separator: " ")
     }

@@ -48,6 +48,8 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var motionOrigin: String?
     var motionDuration: Double?
     var motionHasAudio: Bool?
+    var fullFrameRatePlayback: Bool?
+    var captureFrameRate: Double?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -86,6 +88,8 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         motionOrigin = m.embeddedMotion?.origin.rawValue
         motionDuration = m.embeddedMotion?.duration
         motionHasAudio = m.embeddedMotion?.hasAudio
+        fullFrameRatePlayback = m.slowMotion?.fullFrameRatePlayback
+        captureFrameRate = m.slowMotion?.captureFrameRate
         let encoded = (try? Self.warningsEncoder.encode(m.warnings)) ?? Data("[]".utf8)
         warnings = String(decoding: encoded, as: UTF8.self)
         self.scannedAt = scannedAt
@@ -111,6 +115,9 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         if let motionOffset, let motionLength, let origin = motionOrigin.flatMap(EmbeddedMotion.Origin.init(rawValue:)) {
             m.embeddedMotion = EmbeddedMotion(offset: motionOffset, length: motionLength, origin: origin, duration: motionDuration,
                                               hasAudio: motionHasAudio)
+        }
+        if fullFrameRatePlayback != nil || captureFrameRate != nil {
+            m.slowMotion = SlowMotionTags(fullFrameRatePlayback: fullFrameRatePlayback, captureFrameRate: captureFrameRate)
         }
         m.warnings = Self.warnings(warnings)
         let place = Self.place(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,

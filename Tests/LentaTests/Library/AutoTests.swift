@@ -583,7 +583,7 @@ import Testing
         #expect(plan.status == 0, "\(plan.stderr)")
         let commands = Self.lines(plan.stdout)
         #expect(commands == [Self.lisbonName, Self.munichName].map {
-            "lenta render '\(stories)/\($0).json' -o '\(stories)/\($0).mp4' --quiet --preset 'preview'"
+            "lenta render '\(stories)/\($0).json' -o '\(stories)/\($0).mp4' --quiet --preset 'preview' --catalog '\(catalog)'"
         }, "\(plan.stdout)")
         #expect(plan.stderr.contains("lenta auto: 2 planned, 0 rendered"), "the summary goes to stderr: \(plan.stderr)")
         #expect(lib.storyFiles(stories) == ["\(Self.lisbonName).json", "\(Self.munichName).json"])
