@@ -1,7 +1,8 @@
 import CFFmpeg
 
-/// libavfilter's functions, opened once at first use rather than linked (shim.h says why): the
-/// loudness pass is the only user, and every other command starts faster without it.
+/// libavfilter's functions, opened once at first use rather than linked (shim.h says why): only a
+/// render's sound (loudness, tempo) and a clip's stabilisation use them, and every other command
+/// starts faster without it.
 enum FilterLibrary {
     /// The functions, or why libavfilter could not be opened (a `MediaError` naming the library).
     static let functions: Result<LentaAVFilter, MediaError> = {
