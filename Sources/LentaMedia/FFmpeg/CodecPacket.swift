@@ -18,6 +18,13 @@ package final class CodecPacket {
 
     package func unreference() { av_packet_unref(pointer) }
 
+    /// A new reference to `other`'s payload (no copy) with its timestamps and flags: what a
+    /// muxer may take over while `other` stays its owner's.
+    package convenience init(referencing other: CodecPacket, path: String) throws {
+        try self.init()
+        try check(av_packet_ref(pointer, other.pointer), "reference packet", path: path)
+    }
+
     /// Holds a copy of `bytes` (padded as decoders require), marked a keyframe when `key`.
     package func load(_ bytes: [UInt8], key: Bool, path: String) throws {
         av_packet_unref(pointer)

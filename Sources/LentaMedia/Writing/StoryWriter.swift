@@ -17,7 +17,8 @@ public final class StoryWriter {
     private let claim: TemporaryFileClaim?
     public let preset: OutputPreset
     public private(set) var framesWritten = 0
-    public private(set) var samplesWritten = 0
+    /// Samples of sound encoded (by its own encoder, or the shared one).
+    public var samplesWritten: Int { audio?.encoder.samplesWritten ?? 0 }
 
     private let muxer: MuxerContext
     private let video: EncoderContext
@@ -34,8 +35,9 @@ public final class StoryWriter {
     /// what it is sent into its own padded frames, reading each row only up to its width. (Tests
     /// turn it off to compare the two.)
     package var lendsFrames: Bool
-    private var audio: (encoder: EncoderContext, stream: Int, frameSize: Int, channels: Int)?
-    private var pendingAudio: [Float] = []
+    /// The sound's encoder and its stream; `shared` when the encoder is another's (a render of
+    /// several shapes), which encodes and hands each packet to `writeAudio`.
+    private var audio: (encoder: StoryAudioEncoder, stream: Int, shared: Bool)?
     private var finished = false
 
     /// Opens the encoders and writes the header.
@@ -43,7 +45,10 @@ public final class StoryWriter {
     ///   - audio: whether the story has a sound track.
     ///   - threads: encoder threads (0: the encoder chooses).
     ///   - metadata: container tags, chapters and subtitle cues for a `mov_text` track.
-    public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0, metadata: StoryMetadata = StoryMetadata()) throws {
+    ///   - sharedAudio: the sound's encoder when it is shared with other writers (`audio` true):
+    ///     its packets are then written by `writeAudio`, and `appendAudio` is not used.
+    public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0, metadata: StoryMetadata = StoryMetadata(),
+                sharedAudio: StoryAudioEncoder? = nil) throws {
         self.path = path
         self.preset = preset
         temporaryPath = AtomicWrite.temporaryPath(for: path)
@@ -64,10 +69,9 @@ public final class StoryWriter {
             if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { try muxer.setCodecTag("hvc1", stream: videoStream) }
             if preset.colour.isHDR { try muxer.addHDRMetadata(stream: videoStream) }
             if audio {
-                let encoder = try Self.audioEncoder(preset, globalHeader: muxer.needsGlobalHeader, path: path)
-                let stream = try muxer.addStream(for: encoder)
-                let size = encoder.pointer.pointee.frame_size > 0 ? Int(encoder.pointer.pointee.frame_size) : 1024
-                self.audio = (encoder, stream, size, preset.audio.channels)
+                let encoder = try sharedAudio ?? StoryAudioEncoder(preset: preset, globalHeader: muxer.needsGlobalHeader, path: path)
+                let stream = try muxer.addStream(for: encoder.encoder)
+                self.audio = (encoder, stream, sharedAudio != nil)
             }
             let subtitles = metadata.subtitleTrack.isEmpty ? nil : try MovTextTrack(muxer: muxer, path: path)
             let tags = metadata.tags
@@ -131,60 +135,30 @@ public final class StoryWriter {
     public func appendAudio(_ interleaved: [Float]) throws {
         guard !finished else { throw MediaError("encode audio", path: path, reason: "the file is already finished") }
         guard let audio else { throw MediaError("encode audio", path: path, reason: "the writer was made without sound") }
-        pendingAudio += interleaved
-        let block = audio.frameSize * audio.channels
-        var start = 0
-        while pendingAudio.count - start >= block {
-            try sendAudio(pendingAudio[start ..< start + block], count: audio.frameSize)
-            start += block
-        }
-        if start > 0 { pendingAudio.removeFirst(start) }
+        guard !audio.shared else { throw MediaError("encode audio", path: path, reason: "the sound is encoded by the shared encoder") }
+        try audio.encoder.append(interleaved) { try muxer.write($0, from: audio.encoder.encoder, stream: audio.stream) }
     }
 
-    private func sendAudio(_ samples: ArraySlice<Float>, count: Int) throws {
-        guard let audio else { return }
-        let frame = try CodecFrame.audio(samples: count, for: audio.encoder, path: path)
-        let channels = audio.channels
-        let base = samples.startIndex
-        try frame.fillPlanarFloat({ i, ch in
-            let index = base + i * channels + ch
-            return index < samples.endIndex ? samples[index] : 0
-        }, path: path)
-        frame.pointer.pointee.pts = Int64(samplesWritten)
-        try audio.encoder.encode(frame) { try muxer.write($0, from: audio.encoder, stream: audio.stream) }
-        samplesWritten += count
+    /// Writes a packet of the shared sound encoder's (a reference to it: the packet stays the
+    /// encoder's, for the other writers).
+    package func writeAudio(_ packet: CodecPacket) throws {
+        guard !finished else { throw MediaError("write audio", path: path, reason: "the file is already finished") }
+        guard let audio, audio.shared else { throw MediaError("write audio", path: path, reason: "the writer has no shared sound encoder") }
+        let copy = try CodecPacket(referencing: packet, path: path)
+        try muxer.write(copy, from: audio.encoder.encoder, stream: audio.stream)
     }
 
     /// Sends what is buffered, drains the encoders, writes the index and renames the file into place.
     public func finish() throws {
         guard !finished else { return }
         try video.drain { try muxer.write($0, from: video, stream: videoStream) }
-        if let audio {
-            if !pendingAudio.isEmpty {
-                let count = pendingAudio.count / audio.channels
-                // A short last frame when the encoder takes one, else padded with silence.
-                try sendAudio(pendingAudio[...], count: audio.encoder.acceptsShortLastFrame ? count : audio.frameSize)
-                samplesWritten -= audio.encoder.acceptsShortLastFrame ? 0 : audio.frameSize - count
-                pendingAudio = []
-            }
-            try audio.encoder.drain { try muxer.write($0, from: audio.encoder, stream: audio.stream) }
+        // A shared sound encoder is finished by its owner, before the writers it feeds.
+        if let audio, !audio.shared {
+            try audio.encoder.finish { try muxer.write($0, from: audio.encoder.encoder, stream: audio.stream) }
         }
         try muxer.finish()
         try AtomicWrite.moveIntoPlace(temporaryPath, path)
         PartialOutput.ended(temporaryPath)
         finished = true
-    }
-
-    private static func audioEncoder(_ preset: OutputPreset, globalHeader: Bool, path: String) throws -> EncoderContext {
-        let encoder = try EncoderContext(named: preset.audio.codec, path: path)
-        let c = encoder.pointer
-        c.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-        c.pointee.sample_rate = Int32(preset.audio.sampleRate)
-        c.pointee.bit_rate = Int64(preset.audio.bitrate)
-        av_channel_layout_default(&c.pointee.ch_layout, Int32(preset.audio.channels))
-        c.pointee.time_base = AVRational(num: 1, den: Int32(preset.audio.sampleRate))
-        if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        try encoder.open()
-        return encoder
     }
 }

@@ -65,7 +65,25 @@ public struct ItemGeometry: Sendable, Equatable {
     }
 
     /// The placement at linear progress `p` ∈ [0, 1] through the item.
-    public func placement(at p: Double) -> Placement {
+    public func placement(at p: Double) -> Placement { placement(at: p, turned: true) }
+
+    /// The placement at `p` in the straightened picture's coordinates: the crop's centre plus
+    /// the offset `d` that `placement` then turns by the rotation (`centre + R(−θ)·d`). Its map
+    /// is always axis-aligned; without rotation it is `placement`'s.
+    func straightPlacement(at p: Double) -> Placement { placement(at: p, turned: false) }
+
+    /// The straightened picture's point `w` in the upright picture: `centre + R(−θ)·(w − centre)`
+    /// (`placement`'s map is `straightPlacement`'s followed by this).
+    var turn: AffineMap {
+        let theta = rotation * .pi / 180
+        let cosT = cos(theta), sinT = sin(theta)
+        let c = cropPixels
+        let centreX = c.x + c.width / 2, centreY = c.y + c.height / 2
+        return AffineMap(a: cosT, b: sinT, c: -sinT, d: cosT, tx: centreX - cosT * centreX - sinT * centreY,
+                         ty: centreY + sinT * centreX - cosT * centreY)
+    }
+
+    private func placement(at p: Double, turned: Bool) -> Placement {
         let c = cropPixels
         let z = rotationZoom
         let straightWidth = c.width / z, straightHeight = c.height / z
@@ -107,7 +125,7 @@ public struct ItemGeometry: Sendable, Equatable {
         let ey = ry - y0 / scale - straightHeight / 2
         let k = 1 / scale
         let map: AffineMap
-        if rotation == 0 {
+        if rotation == 0 || !turned {
             map = AffineMap(a: k, b: 0, c: 0, d: k, tx: centreX + ex, ty: centreY + ey)
         } else {
             // o = centre + [[cos, sin], [-sin, cos]] · d
@@ -137,10 +155,15 @@ public struct ItemGeometry: Sendable, Equatable {
 
     /// The part of the upright picture the item ever shows, in picture pixels (the bounding box
     /// of the placements at its start and end, which contain every placement between).
-    public var usedRegion: (x0: Double, y0: Double, x1: Double, y1: Double) {
+    public var usedRegion: (x0: Double, y0: Double, x1: Double, y1: Double) { usedRegion(turned: true) }
+
+    /// The part of the straightened picture the item ever shows (`straightPlacement`'s coordinates).
+    var straightUsedRegion: (x0: Double, y0: Double, x1: Double, y1: Double) { usedRegion(turned: false) }
+
+    private func usedRegion(turned: Bool) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
         var xs: [Double] = [], ys: [Double] = []
         for p in [0.0, 1.0] {
-            let placement = placement(at: p)
+            let placement = placement(at: p, turned: turned)
             for (x, y) in [(placement.x0, placement.y0), (placement.x1, placement.y0), (placement.x0, placement.y1), (placement.x1, placement.y1)] {
                 let o = placement.map.apply(x, y)
                 xs.append(o.x)

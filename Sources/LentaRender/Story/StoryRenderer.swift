@@ -162,26 +162,34 @@ public final class StoryRenderer {
         }
         let hasAudio = sound?.hasAudio ?? false
         let outputs = [(path, compositor.preset, metadata)] + zip(alsoPaths, also).map { ($0, $1.preset, $1.metadata) }
+        // The sound is encoded once for every shape whose preset asks for the same sound; the
+        // writers of those shapes write its packets.
+        let sounds = hasAudio && outputs.count > 1 ? try SharedSound(presets: outputs.map(\.1), path: path) : nil
         var writers: [StoryWriter] = []
-        for (output, preset, metadata) in outputs {
+        for (k, (output, preset, metadata)) in outputs.enumerated() {
             let threads = Self.encoderThreads(encoderThreads, preset: preset, shapes: outputs.count, bytes: encoderBytes)
-            let writer = try StoryWriter(path: output, preset: preset, audio: hasAudio, threads: threads, metadata: metadata)
+            let writer = try StoryWriter(path: output, preset: preset, audio: hasAudio, threads: threads, metadata: metadata,
+                                         sharedAudio: sounds?.encoder(ofOutput: k))
             if let line = writer.encoderNotice { notice(line, output) }
             writers.append(writer)
         }
         let total = frameCount
         let pools = [compositor.framePool] + also.map(\.compositor.framePool)
         try forEachFrameOfEveryShape { n, frames in
-            var samples: [Float]?
-            if hasAudio, let sound {
-                samples = try sound.samples(firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1))
-            }
             for (k, (writer, frame)) in zip(writers, frames).enumerated() {
                 try writer.appendVideo(frame, recycling: pools[k])
-                if let samples { try writer.appendAudio(samples) }
+            }
+            if hasAudio, let sound {
+                let samples = try sound.samples(firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1))
+                if let sounds {
+                    try sounds.append(samples, to: writers)
+                } else {
+                    for writer in writers { try writer.appendAudio(samples) }
+                }
             }
             progress(n + 1, total)
         }
+        try sounds?.finish(to: writers)
         for writer in writers { try writer.finish() }
     }
 }

@@ -101,11 +101,44 @@ struct RenderShapesTests {
             // (deterministic) makes the same frames: no difference at all, not only within its loss.
             #expect(worstPSNR == 99, "\(preset.name): worst frame \(worstPSNR) dB")
             #expect(meanDifference == 0, "\(preset.name): mean absolute luma difference \(meanDifference)")
-            // The same sound in every output.
+            // The same sound in every output: encoded once for the three, each output's the
+            // samples its own render encodes.
             #expect(try AudioDecoder.hasAudioStream(path: outputs[k]), "\(preset.name) has the story's sound")
+            let sound = try Self.sound(outputs[k]), own = try Self.sound(alone[k])
+            let same = sound == own
+            #expect(sound.count > 48_000 && same, "\(preset.name): \(sound.count / 2) samples")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.url.path).allSatisfy { !$0.hasPrefix(".") },
                 "no temporary file left")
+    }
+
+    /// Every sample of an MP4's sound, decoded.
+    static func sound(_ path: String) throws -> [Float] {
+        try AudioDecoder(path: path).read(upTo: 48_000 * 60)
+    }
+
+    @Test("one pass encodes the sound once for the shapes that ask for the same sound, once more for each other sound; each output's sound is its own render's")
+    func soundEncodedOncePerSetting() throws {
+        var quieter = Self.named(Self.portrait, "small-portrait-48k")
+        quieter.audio.bitrate = Self.land.audio.bitrate / 2
+        let grouped = try SharedSound(presets: [Self.land, Self.portrait, quieter, Self.square], path: "/tmp/x.mp4")
+        #expect(grouped.encoders.count == 2)
+        #expect(grouped.encoderOfOutput == [0, 0, 1, 0])
+
+        let fixture = try RenderFixture()
+        let (story, _) = try Self.story(fixture)
+        let alone = try [Self.land, quieter].map { preset in
+            let output = fixture.folder.path("alone-\(preset.name).mp4")
+            try StorySetup.renderer(story: story, preset: preset, threads: 2).render(to: output, encoderThreads: 1)
+            return output
+        }
+        let renderer = try StorySetup.renderer(story: story, preset: Self.land, also: [quieter], threads: 2)
+        let outputs = [fixture.folder.path("one.mp4"), fixture.folder.path("one-48k.mp4")]
+        try renderer.render(to: outputs[0], also: [outputs[1]], encoderThreads: 1)
+        let sounds = try outputs.map(Self.sound), own = try alone.map(Self.sound)
+        let same = (sounds[0] == own[0], sounds[1] == own[1]), differ = sounds[0] != sounds[1]
+        #expect(same.0 && same.1, "each output's sound is its own render's")
+        #expect(differ, "48 and 96 kbit/s differ")
     }
 
     @Test("a shape that cannot share the pass is refused, saying why: frame rate, sound, loudness, dynamic range")
