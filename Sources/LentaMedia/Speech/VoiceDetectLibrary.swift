@@ -6,7 +6,7 @@ import LentaCore
 /// linked against WebRTC's audio processing and speexdsp), loaded with `dlopen` the first time a
 /// clip's sound is listened to for speech (`LoadableLibrary`), and its six functions
 /// (`voice_detect.h`'s `…_fn` types). lenta does not link the two libraries: loaded at every
-/// start, they cost `lenta --version` and every scan 3–5 ms of CPU, and only clip analysis and
+/// start, they cost every run (`lenta --version` 1.5–2 ms of CPU: bench/startup), and only clip analysis and
 /// the render of a clip's sound under music use them.
 /// The functions are kept as addresses (plain numbers, so the value is `Sendable`) and turned
 /// back into their C types where they are called.
