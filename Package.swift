@@ -21,6 +21,10 @@ let package = Package(
         // (`FaceEmbedLibrary`) when faces are learned: dlib's DNN, BLAS and LAPACK stay out of
         // every other command's start. `make install` puts it in PREFIX/lib/lenta/ too.
         .library(name: "LentaFaceEmbed", type: .dynamic, targets: ["CFaceEmbed"]),
+        // WebRTC's and speexdsp's voice activity detectors, loaded the same way (`VoiceDetectLibrary`)
+        // the first time a clip's sound is listened to for speech: linked into lenta, the two
+        // libraries cost every process 1.5–2 ms of CPU at its start (bench/startup). `make install` puts it in PREFIX/lib/lenta/.
+        .library(name: "LentaVoiceDetect", type: .dynamic, targets: ["CVoiceDetect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,11 +43,6 @@ let package = Package(
             name: "CFreeType", pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
-        // WebRTC's voice activity detector (clip analysis: where people speak); speexdsp's, the peer
-        // it was measured against, for the tests only.
-        // (Its pkg-config file's flags are for the C++ headers, which the shim does not use.)
-        .systemLibrary(name: "CWebRTCVAD", providers: [.apt(["libwebrtc-audio-processing-dev"])]),
-        .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         // OpenCV's cascade face detector behind a C API (Debian ships no opencv4.pc without the
         // whole of libopencv-dev, so the include path and libraries are named here). Only the
         // LentaFaceDetect library is made of it; Swift sees its header alone, CFaceDetectAPI.
@@ -71,6 +70,17 @@ let package = Package(
             ]),
         // face_embed.h as a module: the types of the functions FaceEmbedLibrary finds with dlsym.
         .systemLibrary(name: "CFaceEmbedAPI"),
+        // WebRTC's voice activity detector (where people speak in a clip) and speexdsp's, the peer
+        // it was measured against (for the tests only), behind a C API, one C file; linked as
+        // CFaceDetect is. (WebRTC's pkg-config flags are for its C++ headers, which it does not use.)
+        .target(
+            name: "CVoiceDetect",
+            linkerSettings: [
+                .linkedLibrary("webrtc_audio_processing"), .linkedLibrary("speexdsp"),
+                .unsafeFlags(["-nostartfiles", "-static-stdlib"]),
+            ]),
+        // voice_detect.h as a module: the types of the functions VoiceDetectLibrary finds with dlsym.
+        .systemLibrary(name: "CVoiceDetectAPI"),
 
         // The renderer's hottest per-pixel loops in C: the fixed-point resampler's AVX2 form,
         // chosen at run time (the 256-bit instructions only in functions marked for AVX2, so the
@@ -87,7 +97,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
         .target(
             name: "LentaMedia",
-            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CWebRTCVAD", "CSpeexDSP"],
+            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CVoiceDetectAPI"],
             swiftSettings: releaseSwift),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(

@@ -31,9 +31,24 @@ public struct MediaItem: Hashable, Codable, Sendable, Identifiable {
 /// A file that looked like media and could not be read, with the reason in words.
 public struct UnreadableFile: Hashable, Codable, Sendable {
     public var path: String
+    /// The reason in words: what the catalog keeps and `scan --json` prints.
     public var reason: String
-    public init(path: String, reason: String) {
+    /// The error it could not be read with, as thrown, when this run read it (nil for a reason
+    /// found without one, and for a file an earlier scan found unreadable: the catalog keeps
+    /// words): for the command line's one printer. Not encoded, and not compared.
+    public var error: (any Error)?
+
+    public init(path: String, reason: String, error: (any Error)? = nil) {
         self.path = path
         self.reason = reason
+        self.error = error
+    }
+
+    private enum CodingKeys: String, CodingKey { case path, reason }
+
+    public static func == (a: UnreadableFile, b: UnreadableFile) -> Bool { (a.path, a.reason) == (b.path, b.reason) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(reason)
     }
 }

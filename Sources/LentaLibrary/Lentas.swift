@@ -18,6 +18,11 @@ public struct Lentas {
         /// kept matchable.
         public var underlying: (any Error)?
         public init(_ description: String) { self.description = description }
+        /// A failure told in its own words, `error` kept beneath it.
+        public init(_ description: String, underlying error: any Error) {
+            self.description = description
+            underlying = error
+        }
         public init(_ error: any Error) {
             description = "\(error)"
             underlying = error

@@ -41,7 +41,8 @@ public final class LibraryScanner {
     private enum Reading: Sendable {
         case media(ScannedFile)
         case notMedia
-        case unreadable(String)
+        /// Why, in words; and the error, when one was thrown.
+        case unreadable(String, (any Error)? = nil)
     }
 
     public func scan(_ options: Options, progress: Progress? = nil) throws -> ScanReport {
@@ -96,8 +97,8 @@ public final class LibraryScanner {
                 switch reading {
                 case .notMedia:
                     report.notMedia += 1
-                case .unreadable(let reason):
-                    let problem = UnreadableFile(path: file.path, reason: reason)
+                case .unreadable(let reason, let error):
+                    let problem = UnreadableFile(path: file.path, reason: reason, error: error)
                     report.unreadable.append(problem)
                     batch.unreadable.append((problem, file.stamp))
                 case .media(let scanned):
@@ -257,9 +258,9 @@ public final class LibraryScanner {
                 return .media(scanned, contentHash: content)
             }
         } catch let error as MediaError {
-            return .done(.unreadable("\(error.operation): \(error.reason)"))
+            return .done(.unreadable("\(error.operation): \(error.reason)", error))
         } catch {
-            return .done(.unreadable(String(describing: error)))
+            return .done(.unreadable("\(error)", error))
         }
     }
 

@@ -132,9 +132,9 @@ struct Auto: ParsableCommand {
             let line = AutoText.summary(report)
             if plan { Terminal.error(line) } else { print(line) }
             // Every file and folder the scan could not read, by name (a missing media folder too).
-            Diagnostics.report(report.scan.unreadable.map { .error("unreadable, skipped: \($0.reason)", about: DiagnosticText.path($0.path)) })
-            if let problem = report.faces?.problem {
-                Diagnostics.report(.warning("faces not looked for (stories are made without people): \(problem)"))
+            Diagnostics.report(report.scan.unreadable.map { Diagnostic($0, shownAs: DiagnosticText.path($0.path), context: "unreadable, skipped") })
+            if let error = report.faces?.error {
+                Diagnostics.report(.warning(error, context: "faces not looked for (stories are made without people)"))
             }
         }
         if report.failed { throw ExitCode.failure }

@@ -1,4 +1,5 @@
 import LentaCore
+import LentaMedia
 
 /// A problem to tell the user: what it is about (a file; a file and a JSON path), how grave,
 /// and what. Libraries hand back values (reports, warnings, errors); the command line turns
@@ -20,8 +21,25 @@ struct Diagnostic {
     }
 
     /// An error as it is finally told: the one place a library's typed error becomes words.
-    static func error(_ error: any Error, about subject: String? = nil) -> Diagnostic {
-        Diagnostic(severity: .error, subject: subject, message: "\(error)")
+    /// `file`: the file the line is about (its subject may show it quoted), which a media error
+    /// about that same file does not name again; `context` comes first ("unreadable, skipped").
+    static func error(_ error: any Error, about subject: String? = nil, file: String? = nil, context: String? = nil) -> Diagnostic {
+        Diagnostic(severity: .error, subject: subject, message: words(error, file: file, context: context))
+    }
+
+    /// An error that did not stop the run, told as `error(_:about:file:context:)` tells one.
+    static func warning(_ error: any Error, about subject: String? = nil, file: String? = nil, context: String? = nil) -> Diagnostic {
+        Diagnostic(severity: .warning, subject: subject, message: words(error, file: file, context: context))
+    }
+
+    private static func words(_ error: any Error, file: String?, context: String?) -> String {
+        let text: String
+        if let media = error as? MediaError, media.path.isEmpty || media.path == file {
+            text = "\(media.operation): \(media.reason)"
+        } else {
+            text = "\(error)"
+        }
+        return context.map { "\($0): \(text)" } ?? text
     }
 
     /// The one format, as compilers and the project file's problems write it:
@@ -47,5 +65,18 @@ extension Diagnostic {
         severity = problem.severity == .warning ? .warning : .error
         subject = problem.path.components.isEmpty ? file : "\(file): \(problem.path)"
         message = problem.message
+    }
+}
+
+extension Diagnostic {
+    /// A file a scan could not read: its error as thrown when this run read it, else the words
+    /// the catalog kept. `subject`: how the file is shown (default: its path).
+    init(_ file: UnreadableFile, shownAs subject: String? = nil, context: String? = nil) {
+        let subject = subject ?? file.path
+        if let error = file.error {
+            self = .error(error, about: subject, file: file.path, context: context)
+        } else {
+            self = .error(context.map { "\($0): \(file.reason)" } ?? file.reason, about: subject)
+        }
     }
 }

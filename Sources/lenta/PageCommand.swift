@@ -35,7 +35,7 @@ struct Page: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the stories page", underlying: error)
         }
-        Diagnostics.report(result.problems.map { Diagnostic.warning("left out of the page: \($0.reason)", about: $0.file) })
+        Diagnostics.report(result.problems.map { Diagnostic.warning($0.error, about: $0.file, file: $0.file, context: "left out of the page") })
         print("Wrote \(result.page): \(result.entries.count) stor\(result.entries.count == 1 ? "y" : "ies")")
     }
 }

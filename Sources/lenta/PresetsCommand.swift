@@ -37,7 +37,8 @@ struct Presets: ParsableCommand {
         }
         let data = PresetsOutput.DataFiles(places: try? Gazetteer.bundledFilePath(),
                                            countries: try? CountryOutlines.bundledFilePath(),
-                                           faceDetector: PresetsOutput.FaceDetectorFiles())
+                                           faceDetector: PresetsOutput.FaceDetectorFiles(),
+                                           voiceDetector: PresetsOutput.VoiceDetectorFiles())
         if output.json {
             try JSONOutput.print(PresetsOutput(directory: directory.path, data: data, output: presets, looks: looks))
             return
@@ -49,6 +50,11 @@ struct Presets: ParsableCommand {
             print("  face detector  \(library)\n                 \(cascade)")
         } else {
             print("  face detector  not loaded (photos are framed by their detail): \(faces.error ?? "")")
+        }
+        if let library = data.voiceDetector.library {
+            print("  voice detector \(library)")
+        } else {
+            print("  voice detector not loaded (no speech is found in clips): \(data.voiceDetector.error ?? "")")
         }
     }
 }
@@ -65,6 +71,7 @@ struct PresetsOutput: Encodable {
         var places: String?
         var countries: String?
         var faceDetector: FaceDetectorFiles
+        var voiceDetector: VoiceDetectorFiles
     }
 
     /// The face detector's library and cascade as loaded (which loads them), or why they were not.
@@ -78,6 +85,20 @@ struct PresetsOutput: Encodable {
                 let detector = try FaceDetector.standard()
                 library = detector.libraryPath
                 cascade = detector.cascadePath
+            } catch {
+                self.error = "\(error)"
+            }
+        }
+    }
+
+    /// The voice detectors' library as loaded (which loads it), or why it was not.
+    struct VoiceDetectorFiles: Encodable {
+        var library: String?
+        var error: String?
+
+        init() {
+            do {
+                library = try VoiceActivityDetector.libraryPath()
             } catch {
                 self.error = "\(error)"
             }

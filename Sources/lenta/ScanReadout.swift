@@ -16,7 +16,7 @@ enum ScanReadout {
         lines += r.libraryWarnings.map { Diagnostic.warning($0).line }
         if !r.unreadable.isEmpty {
             lines.append("Unreadable (\(r.unreadable.count)), skipped:")
-            lines += r.unreadable.map { "  " + Diagnostic.error($0.reason, about: $0.path).line }
+            lines += r.unreadable.map { "  " + Diagnostic($0).line }
         }
         if !r.warnings.isEmpty {
             if verbose {

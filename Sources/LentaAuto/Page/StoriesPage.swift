@@ -24,11 +24,12 @@ public enum StoriesPage {
         public var year: Int?
     }
 
-    /// A story the page had to leave out, and why.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A story the page had to leave out, and why: the error reading its MP4 or writing its
+    /// poster, as thrown (for the command line's one printer).
+    public struct Problem: Error, Sendable, CustomStringConvertible {
         public var file: String
-        public var reason: String
-        public var description: String { "\(file): \(reason)" }
+        public var error: any Error
+        public var description: String { "\(file): \(error)" }
     }
 
     public struct Result: Sendable {
@@ -55,7 +56,7 @@ public enum StoriesPage {
             do {
                 entries.append(try entry(video, relativeTo: pageFolder))
             } catch {
-                problems.append(Problem(file: video, reason: "\(error)"))
+                problems.append(Problem(file: video, error: error))
             }
         }
         entries.sort { ($0.sortTime, $1.video) > ($1.sortTime, $0.video) }

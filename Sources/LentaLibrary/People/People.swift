@@ -47,21 +47,22 @@ public struct People {
         do {
             embedder = try FaceEmbedder.standard()
         } catch {
-            throw Failure("cannot look for faces: \(error.operation): \(error.reason)")
+            throw Failure("cannot look for faces: \(error.operation): \(error.reason)", underlying: error)
         }
         return try FaceLearning.learn(in: catalog, among: ids, embedder: embedder, progress: progress)
     }
 
     /// As `learn` when the face models and library are there; otherwise nothing (a story is
-    /// still made, without people). - Returns: why faces could not be learned, if they could not.
+    /// still made, without people). - Returns: why faces could not be learned (the face models'
+    /// or library's error, as thrown), if they could not.
     @discardableResult
-    public func learnIfPossible(among ids: [Int64]? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> String? {
+    public func learnIfPossible(among ids: [Int64]? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> MediaError? {
         guard try !catalog.itemsAwaitingFaces(model: FaceModels.version, among: ids).isEmpty else { return nil }
         let embedder: FaceEmbedder
         do {
             embedder = try FaceEmbedder.standard()
         } catch {
-            return "\(error.operation): \(error.reason)"
+            return error
         }
         try FaceLearning.learn(in: catalog, among: ids, embedder: embedder, progress: progress)
         return nil
@@ -73,10 +74,19 @@ public struct People {
         public var lookedAt: Int
         /// Files under the folders still never looked at (a later run's).
         public var waiting: Int
-        /// Why none could be looked at (no face models or library).
+        /// Why none could be looked at (no face models or library), in words (`auto --json`).
         public var problem: String?
-        public init(lookedAt: Int, waiting: Int, problem: String? = nil) {
-            (self.lookedAt, self.waiting, self.problem) = (lookedAt, waiting, problem)
+        /// The same as thrown, for the command line's one printer. Not encoded, and not compared.
+        public var error: MediaError?
+        public init(lookedAt: Int, waiting: Int, error: MediaError? = nil) {
+            (self.lookedAt, self.waiting, self.error) = (lookedAt, waiting, error)
+            problem = error.map { "\($0.operation): \($0.reason)" }
+        }
+
+        private enum CodingKeys: String, CodingKey { case lookedAt, waiting, problem }
+
+        public static func == (a: LibraryLearning, b: LibraryLearning) -> Bool {
+            (a.lookedAt, a.waiting, a.problem) == (b.lookedAt, b.waiting, b.problem)
         }
     }
 
@@ -88,8 +98,8 @@ public struct People {
         let awaiting = try catalog.itemIdsAwaitingFaces(model: FaceModels.version, under: roots)
         let chosen = Array(awaiting.prefix(max(0, limit)))
         guard !chosen.isEmpty else { return LibraryLearning(lookedAt: 0, waiting: awaiting.count) }
-        if let problem = try learnIfPossible(among: chosen, progress: progress) {
-            return LibraryLearning(lookedAt: 0, waiting: awaiting.count, problem: problem)
+        if let error = try learnIfPossible(among: chosen, progress: progress) {
+            return LibraryLearning(lookedAt: 0, waiting: awaiting.count, error: error)
         }
         return LibraryLearning(lookedAt: chosen.count, waiting: awaiting.count - chosen.count)
     }

@@ -1,4 +1,4 @@
-import CWebRTCVAD
+import CVoiceDetectAPI
 
 /// Tells, frame by frame, whether a frame of mono 16-bit sound holds a voice.
 public protocol VoiceFrameDetector {
@@ -9,7 +9,8 @@ public protocol VoiceFrameDetector {
     func isSpeech(_ frame: UnsafeBufferPointer<Int16>) throws -> Bool
 }
 
-/// WebRTC's voice activity detector (a Gaussian mixture over six sub-band energies, with
+/// WebRTC's voice activity detector (in `libLentaVoiceDetect.so`, loaded on first use:
+/// `VoiceDetectLibrary`; a Gaussian mixture over six sub-band energies, with
 /// noise models that adapt): the instance is owned here and freed with it. Measured against
 /// speexdsp's preprocessor VAD on speech mixed with wind and traffic (`VoiceActivityTests`), it
 /// told speech from noise better at every signal-to-noise ratio tried.
@@ -24,37 +25,38 @@ public final class VoiceActivityDetector: VoiceFrameDetector {
     public let sampleRate: Int
     /// 30 ms: the longest frame the detector takes, the least overhead per second.
     public let frameLength: Int
+    private let library: VoiceDetectLibrary
     private let handle: OpaquePointer
 
-    public init(mode: Mode = .veryAggressive, sampleRate: Int = 48_000, frameMilliseconds: Int = 30) throws {
-        guard WebRtcVad_ValidRateAndFrameLength(Int32(sampleRate), sampleRate * frameMilliseconds / 1000) == 0 else {
-            throw MediaError("open voice activity detector", path: "",
-                             reason: "\(sampleRate) Hz in \(frameMilliseconds) ms frames is no rate and frame length it takes",
-                             code: MediaError.Code(webrtcVAD: -1))
+    public init(mode: Mode = .veryAggressive, sampleRate: Int = 48_000, frameMilliseconds: Int = 30) throws(MediaError) {
+        let library = try VoiceDetectLibrary.shared.get()
+        let frameLength = sampleRate * frameMilliseconds / 1000
+        var status: Int32 = 0
+        guard let handle = library.webrtcOpen(mode.rawValue, Int32(sampleRate), frameLength, &status) else {
+            let reason = switch status {
+            case Int32(LENTA_VAD_BAD_FRAME): "\(sampleRate) Hz in \(frameMilliseconds) ms frames is no rate and frame length it takes"
+            case Int32(LENTA_VAD_NO_MEMORY): "out of memory"
+            case Int32(LENTA_VAD_MODE_REFUSED): "mode \(mode.rawValue) refused"
+            default: "initialisation failed"
+            }
+            throw MediaError("open voice activity detector", path: "", reason: reason, code: MediaError.Code(webrtcVAD: status))
         }
-        guard let handle = WebRtcVad_Create() else {
-            throw MediaError("open voice activity detector", path: "", reason: "out of memory")
-        }
+        self.library = library
         self.handle = handle
         self.sampleRate = sampleRate
-        frameLength = sampleRate * frameMilliseconds / 1000
-        let status = WebRtcVad_Init(handle)
-        guard status == 0 else {
-            throw MediaError("open voice activity detector", path: "", reason: "initialisation failed", code: MediaError.Code(webrtcVAD: status))
-        }
-        let set = WebRtcVad_set_mode(handle, mode.rawValue)
-        guard set == 0 else {
-            throw MediaError("open voice activity detector", path: "", reason: "mode \(mode.rawValue) refused", code: MediaError.Code(webrtcVAD: set))
-        }
+        self.frameLength = frameLength
     }
 
-    deinit { WebRtcVad_Free(handle) }
+    deinit { library.webrtcClose(handle) }
+
+    /// The file the detectors' library was loaded from (which loads it), or why it could not be.
+    public static func libraryPath() throws(MediaError) -> String { try VoiceDetectLibrary.shared.get().path }
 
     public func isSpeech(_ frame: UnsafeBufferPointer<Int16>) throws -> Bool {
         guard frame.count == frameLength, let base = frame.baseAddress else {
             throw MediaError("detect voice", path: "", reason: "a frame of \(frame.count) samples, not \(frameLength)")
         }
-        let status = WebRtcVad_Process(handle, Int32(sampleRate), base, frame.count)
+        let status = library.webrtcProcess(handle, base)
         guard status >= 0 else {
             throw MediaError("detect voice", path: "", reason: "the detector refused the frame", code: MediaError.Code(webrtcVAD: status))
         }

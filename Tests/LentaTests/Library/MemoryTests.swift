@@ -252,6 +252,22 @@ import Testing
         #expect(after.memories.first?.lenta == nil && after.memories.first?.reason?.hasPrefix("deleted") == true, "\(after.memories)")
     }
 
+    /// A story the page cannot read is left out with its error as thrown (the MP4's `MediaError`,
+    /// its FFmpeg status matchable), which `lenta page` tells once, without the path again.
+    @Test func pageLeavesOutABrokenStoryWithItsError() throws {
+        let temp = try TemporaryFolder()
+        let broken = temp.path("broken.mp4")
+        try Data("not a movie".utf8).write(to: URL(fileURLWithPath: broken))
+        let result = try StoriesPage.make(folder: temp.url.path, output: temp.path("index.html"))
+        #expect(result.entries.isEmpty && result.problems.map(\.file) == [broken])
+        let error = try #require(result.problems.first?.error as? MediaError)
+        #expect(error.path == broken && error.code?.library == .ffmpeg, "\(error)")
+        let run = try LentaCLI.run(["page", temp.url.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("broken.mp4: warning: left out of the page: \(error.operation): \(error.reason)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("left out of the page: \(broken)"), "\(run.stderr)")
+    }
+
     @Test("the page escapes every text and encodes every link")
     func pageText() {
         #expect(StoriesPage.escaped("<script>alert('&\"')</script>") == "&lt;script&gt;alert(&apos;&amp;&quot;&apos;)&lt;/script&gt;")

@@ -19,6 +19,7 @@ import Testing
         #expect(text.stdout.contains("1 media file in"))
         #expect(text.stdout.contains("new 1"))
         #expect(text.stdout.contains("broken.jpg: recognise: the content is not JPEG"))
+        #expect(!text.stdout.contains("broken.jpg: \(media)"), "the media error is told without its path again")
         #expect(text.stdout.contains("without a position: 1"))
         #expect(text.stderr.isEmpty, "no progress bar when stderr is not a terminal")
 

@@ -2,6 +2,7 @@ import Foundation
 import LentaCatalog
 import LentaCore
 @testable import LentaLibrary
+import LentaMedia
 import LentaTestSupport
 import Testing
 
@@ -205,10 +206,17 @@ import Testing
         // has none: it is reported with a reason, not indexed (and the scan goes on).
         #expect(reasons["cut.mp4"] != nil && !names.contains("cut.mp4"), "\(reasons)")
         #expect(report.withoutDate >= 1 && !report.failed)
+        // The error a file could not be read with is kept as thrown for the command line's one
+        // printer (its words are what the catalog keeps and --json prints).
+        let notes = try #require(report.unreadable.first { $0.path.hasSuffix("/notes.mov") })
+        let error = try #require(notes.error as? MediaError, "\(String(describing: notes.error))")
+        #expect(error.path == notes.path && notes.reason == "\(error.operation): \(error.reason)")
 
-        // An unreadable file that did not change is not read again, but is still reported.
+        // An unreadable file that did not change is not read again, but is still reported (in
+        // the catalog's words: no error was thrown this time).
         let (again, _) = try Self.scan(temp)
         #expect(again.unreadable.map(\.path) == report.unreadable.map(\.path))
+        #expect(again.unreadable.map(\.reason) == report.unreadable.map(\.reason) && again.unreadable.allSatisfy { $0.error == nil })
         #expect(again.new == 0 && again.changed == 0)
     }
 
