@@ -21,6 +21,10 @@ let package = Package(
         // (`FaceEmbedLibrary`) when faces are learned: dlib's DNN, BLAS and LAPACK stay out of
         // every other command's start. `make install` puts it in PREFIX/lib/lenta/ too.
         .library(name: "LentaFaceEmbed", type: .dynamic, targets: ["CFaceEmbed"]),
+        // Tesseract and ZXing-C++ likewise (`DocumentReaderLibrary`): linked into lenta, their 58
+        // libraries cost every process ~15 ms of CPU and ~14 MB resident at its start; only a
+        // picture that may hold text needs them.
+        .library(name: "LentaDocumentReader", type: .dynamic, targets: ["CDocumentReader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -71,6 +75,15 @@ let package = Package(
             ]),
         // face_embed.h as a module: the types of the functions FaceEmbedLibrary finds with dlsym.
         .systemLibrary(name: "CFaceEmbedAPI"),
+        // Tesseract's C API and ZXing-C++ behind one C API (document_reader.h), built into the
+        // LentaDocumentReader library alone; Swift sees its header, CDocumentReaderAPI.
+        .target(
+            name: "CDocumentReader",
+            linkerSettings: [
+                .linkedLibrary("tesseract"), .linkedLibrary("ZXing"),
+                .unsafeFlags(["-nostartfiles", "-static-stdlib"]),  // as CFaceDetect: no Swift runtime
+            ]),
+        .systemLibrary(name: "CDocumentReaderAPI"),
 
         // The renderer's hottest per-pixel loops in C: the fixed-point resampler's AVX2 form,
         // chosen at run time (the 256-bit instructions only in functions marked for AVX2, so the
@@ -87,7 +100,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
         .target(
             name: "LentaMedia",
-            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CWebRTCVAD", "CSpeexDSP"],
+            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CWebRTCVAD", "CSpeexDSP", "CDocumentReaderAPI"],
             swiftSettings: releaseSwift),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(

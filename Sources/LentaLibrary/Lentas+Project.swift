@@ -25,6 +25,8 @@ public struct ProjectStyle: Sendable, Equatable {
     public var motion = false
     /// Where route interludes go (a map with a dot travelling the route); none by default.
     public var interludes: Set<RouteInterludePlacement> = []
+    /// Every item and alternate says why (`why`): the measures that decided it (`lenta project --explain`).
+    public var explain = false
     public init() {}
 }
 
@@ -41,6 +43,8 @@ extension Lentas {
         // Who is in the pictures, learned once (without the face models, stories have no people).
         try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id))
         let people = try catalog.peopleInItems(detail.items.map(\.id))
+        // Photos that may hold text are read before a story may show them (documents, personal data).
+        try ItemReading.read(among: detail.items.map(\.id), in: catalog, progress: analysing)
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
@@ -67,6 +71,7 @@ extension Lentas {
             items: plan.chosen.map { choice in
                 // Clips are given their part explicitly, so the story's length is known.
                 var entry = ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
+                entry.why = plan.why[choice.id]
                 if choice.kind == .photo, let motion = motions[choice.id] {
                     entry.motion = style.motion
                     // A motion plays whole (a Live Photo's is 2–3 s), never longer than the photo's turn.
@@ -78,7 +83,7 @@ extension Lentas {
         if case .onThisDay(let date, _)? = memory {
             project.subtitle = MemoryStory.onThisDaySubtitle(date, years: days.map(\.year), places: items.map(\.place))
         }
-        project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
+        project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason, why: plan.why[$0.id]) }
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let chosen = plan.chosen.map { byID[$0.id] }
         for i in RouteInterludePlacement.items(for: style.interludes, days: chosen.map { $0.flatMap { Self.localDay($0.brief) } },
@@ -136,7 +141,9 @@ extension Lentas {
         options.photoRange = (style.photoDuration * 2 / 3)...(style.photoDuration * 5 / 3)
         options.transitionOverlap = overlap
         options.titleCard = style.titleCard ? TitleCard.defaultDuration : nil
-        return StorySelection(options: options).choose(candidates)
+        var plan = StorySelection(options: options).choose(candidates)
+        if style.explain { plan.why = StoryExplanation.why(plan, candidates: candidates, options: options) }
+        return plan
     }
 
     /// Starts a chapter at the first item of each section (in story order), titled and captioned

@@ -29,6 +29,9 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     /// v3: a chapter of the MP4 starts at this item, with this title (a memory's year or trip).
     /// When any item has one, these are the story's chapters instead of the preset's places or days.
     public var chapter: String?
+    /// Why `lenta project --explain` chose it: the measures that decided (sharpness, exposure,
+    /// content and its reasons, length…). Validation accepts it; rendering ignores it.
+    public var why: [String]?
 
     public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
                 adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
@@ -50,7 +53,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition", "motion", "routeInterlude", "chapter"]
+                                  "text", "look", "transition", "motion", "routeInterlude", "chapter", "why"]
     public static let requiredKeys = ["path"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -70,6 +73,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         motion = o.read("motion")
         routeInterlude = o.read("routeInterlude")
         chapter = o.read("chapter")
+        why = o.list("why") { String(json: $0, at: $1, reader: reader) ?? "" }
     }
 
     public var json: StrictJSON.Value {
@@ -89,6 +93,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         o.set("motion", motion)
         o.set("routeInterlude", routeInterlude)
         o.set("chapter", chapter)
+        o.set("why", why.map { .array($0.map(\.json)) })
         return o.value
     }
 }

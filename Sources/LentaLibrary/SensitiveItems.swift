@@ -1,0 +1,60 @@
+import Foundation
+import LentaCatalog
+import LentaCore
+import LentaMedia
+
+/// The items of a story that show a document or personal data: only a person puts them there
+/// (`lenta project` and `lenta auto` leave them out), and they are told what each shows before
+/// the story is shared (`IMG_0042.jpg: warning: a passport's machine-readable zone; this story
+/// will show it`). What an item is comes from the catalog when the file is in it (read first
+/// if it awaits reading); a file the catalog does not hold is analysed and read there and then.
+public enum SensitiveItems {
+    /// An item of the story and what was found in it.
+    public struct Finding: Sendable, Equatable {
+        /// The item's path as the project writes it.
+        public var path: String
+        public var content: ContentKind
+        public var reasons: [String]
+
+        /// `a passport's machine-readable zone; this story will show it`.
+        public var warning: String {
+            let kinds: Set<String> = ["receipt", "ticket", "slide", "handwritten note", "page", "whiteboard"]
+            let what = content == .private ? (reasons.first ?? "personal data")
+                : reasons.first.map { kinds.contains($0) ? "a \($0)" : "a document (\($0))" } ?? "a document"
+            return "\(what); this story will show it"
+        }
+    }
+
+    /// The findings among `project`'s items (relative paths against `folder`), in story order.
+    /// - Parameter catalog: where items are looked up first; nil analyses every photo.
+    public static func find(in project: ProjectFile, folder: URL, catalog: Catalog?) throws -> [Finding] {
+        var findings: [Finding] = []
+        var engine: Result<DocumentReader.Engine, Error>?
+        for item in project.items {
+            let path = item.path.hasPrefix("/") ? item.path : folder.appendingPathComponent(item.path).standardizedFileURL.path
+            var quality: ItemQuality?
+            if let catalog, let known = try catalog.item(path: path) {
+                if known.quality?.awaitsReading == true { try ItemReading.read(among: [known.id], in: catalog) }
+                quality = try catalog.item(path: path)?.quality
+            } else if let metadata = try? probe(path), metadata.kind == .photo,
+                      let analysed = try? QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "") {
+                quality = analysed
+                if analysed.awaitsReading {
+                    let reader = engine ?? Result { try DocumentReader.Engine() }
+                    engine = reader
+                    let item = MediaItem(id: 0, path: path, size: 0, modified: 0, fingerprint: "", metadata: metadata, quality: analysed)
+                    quality = ItemReading.verdict(item, engine: reader)
+                }
+            }
+            if let quality, quality.content.isSensitive {
+                findings.append(Finding(path: item.path, content: quality.content, reasons: quality.contentReasons))
+            }
+        }
+        return findings
+    }
+
+    static func probe(_ path: String) throws -> MediaMetadata? {
+        guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else { return nil }
+        return metadata
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import LentaCore
+
+/// Reads what a photo says, with libraries made for it: every barcode by ZXing-C++ and the text
+/// lines by Tesseract, on a copy reduced to `readingSide` pixels; then looks in them for personal
+/// data checked by its check digits (a machine-readable zone, a Luhn-valid card number, a boarding
+/// pass's BCBP code) and tells a document (text lines covering much of the picture) from a photo
+/// with a sign in it (a few lines in a small part of it).
+/// Run only on photos whose `TextSignals` say text may be there.
+public enum DocumentReader {
+    /// The longer side the photo is read at: a receipt's small print is then some 12 pixels high.
+    public static let readingSide = 1600
+
+    /// What reading decided: the reading itself, and the content it shows (nil: nothing to say,
+    /// the photo stays what it was) with its reasons.
+    public struct Verdict: Sendable {
+        public var reading: DocumentReading
+        public var content: ContentKind?
+        public var reasons: [String]
+    }
+
+    /// A Tesseract engine for one worker (`TextRecogniser`): each thread reads with its own.
+    public final class Engine {
+        let recogniser: TextRecogniser
+        /// - Throws: `MediaError` when Tesseract or its English model cannot be loaded.
+        public init() throws { recogniser = try TextRecogniser() }
+    }
+
+    /// Reads the photo at `path`: its page-like region (`PageRegion`, found again on a small copy
+    /// of the decoded picture) with a margin, or the whole picture when it has none.
+    /// - Throws: `MediaError` when the photo cannot be decoded or a reader fails on it.
+    public static func read(path: String, metadata: MediaMetadata, with engine: Engine) throws -> Verdict {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (picture, _) = try ReducedPhoto.decode(path: path, metadata: metadata, side: readingSide)
+        let grey = GreyPicture(picture)
+        let region = TextSignals(picture.reduced(side: ItemQuality.analysisSide)).region
+        do {
+            var verdict = try read(grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)), of: grey.width * grey.height,
+                                   with: engine.recogniser)
+            verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return verdict
+        } catch var error as MediaError {
+            error.path = path
+            throw error
+        }
+    }
+
+    /// The part of the picture read for a page-like region: its box and a margin of a tenth of
+    /// the box (the region's blocks stop short of paper's edge, and lines lean out of it).
+    static func pageBox(_ region: PageRegion) -> (x: Double, y: Double, width: Double, height: Double) {
+        let b = region.box, mx = 0.1 * b.width + 0.02, my = 0.1 * b.height + 0.02
+        let x0 = max(0, b.x - mx), y0 = max(0, b.y - my)
+        let x1 = min(1, b.x + b.width + mx), y1 = min(1, b.y + b.height + my)
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Reads a grey picture: codes, text lines, personal data; what the picture is.
+    /// - Parameter pictureArea: the whole picture's area in `grey`'s pixels (`grey` may be a part of it).
+    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, with recogniser: TextRecogniser) throws -> Verdict {
+        let codes = try BarcodeReader.codes(in: grey)
+        // Sparse text: a photo of paper has a scene around it, which Tesseract's page layout takes
+        // for a picture and drops. Lines that lean are read again with the picture levelled.
+        var picture = grey
+        var lines = try recogniser.lines(in: grey, mode: .sparse)
+        let lean = leaning(lines)
+        if abs(lean) >= 1.5 {
+            let levelled = grey.rotated(by: -lean)
+            let again = try recogniser.lines(in: levelled, mode: .sparse)
+            if characters(again) >= characters(lines) {
+                lines = again
+                picture = levelled
+            }
+        }
+        let texts = lines.map(\.text)
+        let confident = lines.filter { $0.confidence >= 50 && $0.text.filter({ $0.isLetter || $0.isNumber }).count >= 3 }
+        let area = Double(max(1, pictureArea ?? grey.width * grey.height))
+        let covered = confident.reduce(0.0) { $0 + Double($1.width * $1.height) }
+        let textShare = min(1, covered / area)
+        var pageShare: Double?
+        if confident.count >= 2 {
+            let x0 = confident.map(\.x).min() ?? 0, x1 = confident.map { $0.x + $0.width }.max() ?? 0
+            let y0 = confident.map(\.y).min() ?? 0, y1 = confident.map { $0.y + $0.height }.max() ?? 0
+            pageShare = min(1, covered / Double(max(1, (x1 - x0) * (y1 - y0))))
+        }
+        let reading = DocumentReading(lines: confident.count, textShare: textShare, pageShare: pageShare,
+                                      codes: codes.map(\.format), milliseconds: 0)
+
+        // Personal data, each by its own checks.
+        var zone = MachineReadableZone.find(in: texts)
+        if zone == nil, let band = zoneBand(lines, in: picture) {
+            let again = try recogniser.lines(in: band.height < 120 ? band.doubled() : band, mode: .machineReadableZone)
+            zone = MachineReadableZone.find(in: again.map(\.text))
+        }
+        var found: [String] = []
+        if let zone { found.append(zone.description) }
+        if let card = PaymentCardNumber.find(in: texts).first { found.append(card.description) }
+        for code in codes {
+            if let pass = BoardingPassCode(code.text) {
+                found.append("a boarding pass's \(code.format) code (IATA BCBP, \(pass.from)→\(pass.to))")
+            }
+        }
+        if !found.isEmpty { return Verdict(reading: reading, content: .private, reasons: found) }
+
+        // A document: text lines that cover much of the picture, or a code with text around it.
+        let measure = "\(confident.count) lines of text cover \(Int((textShare * 100).rounded()))% of the picture"
+        // Sparse reading finds words and short runs: a page gives many over a notable share of
+        // the picture; a sign, a plaque or a menu board in a street a few over a small share.
+        let isDocument = (confident.count >= 5 && textShare >= 0.015) || (confident.count >= 4 && textShare >= 0.025)
+            || (!codes.isEmpty && confident.count >= 2)
+        guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
+        var reasons = [kind(of: confident, codes: codes, height: grey.height), measure]
+        if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
+        return Verdict(reading: reading, content: .document, reasons: reasons)
+    }
+
+    /// Words that name what kind of paper it is.
+    static let receiptWords: Set<String> = ["TOTAL", "SUBTOTAL", "VAT", "TAX", "CASH", "CHANGE", "RECEIPT", "AMOUNT", "IVA", "MWST",
+                                            "TVA", "QTY", "INVOICE", "BILL", "TIP"]
+    static let ticketWords: Set<String> = ["TICKET", "ADMIT", "ADMISSION", "SEAT", "ROW", "GATE", "PLATFORM", "COACH", "VALID",
+                                           "ENTRY", "MUSEUM", "TRAIN", "BOARDING", "FLIGHT", "DEPARTURE", "PASSENGER"]
+
+    /// Receipt, ticket, slide, handwritten note or page: by its words, the size of its letters
+    /// and how sure Tesseract was of them.
+    static func kind(of lines: [TextRecogniser.Line], codes: [BarcodeReader.Code], height: Int) -> String {
+        let words = Set(lines.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) })
+        if !words.isDisjoint(with: receiptWords) { return "receipt" }
+        if !words.isDisjoint(with: ticketWords) || !codes.isEmpty { return "ticket" }
+        let heights = lines.map(\.height).sorted()
+        let confidence = lines.map(\.confidence).reduce(0, +) / Double(max(1, lines.count))
+        if confidence < 70 { return "handwritten note" }
+        if let median = heights.isEmpty ? nil : heights[heights.count / 2], Double(median) >= 0.035 * Double(height), lines.count <= 14 {
+            return "slide"
+        }
+        return "page"
+    }
+
+    /// The median slope of the lines long enough to have one, in degrees.
+    static func leaning(_ lines: [TextRecogniser.Line]) -> Double {
+        let angles = lines.filter { $0.width >= 3 * $0.height && $0.confidence >= 30 }.map(\.angle).sorted()
+        return angles.isEmpty ? 0 : angles[angles.count / 2]
+    }
+
+    /// Letters and digits read with some confidence: which of two readings read more.
+    static func characters(_ lines: [TextRecogniser.Line]) -> Int {
+        lines.filter { $0.confidence >= 50 }.reduce(0) { $0 + $1.text.filter { $0.isLetter || $0.isNumber }.count }
+    }
+
+    /// The rows around lines that look like a machine-readable zone (long, with '<' fillers), to
+    /// read again as one: nil when there are none.
+    static func zoneBand(_ lines: [TextRecogniser.Line], in grey: GreyPicture) -> GreyPicture? {
+        let zone = lines.filter { line in
+            let t = line.text.replacingOccurrences(of: " ", with: "")
+            return t.count >= 24 && (t.filter { "<«K".contains($0) }.count >= 4)
+        }
+        guard let top = zone.map(\.y).min(), let bottom = zone.map({ $0.y + $0.height }).max() else { return nil }
+        let margin = max(8, (bottom - top) / 2)
+        return grey.band(top: top - margin, bottom: bottom + margin)
+    }
+}

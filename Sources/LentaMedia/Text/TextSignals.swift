@@ -1,0 +1,32 @@
+/// Cheap signs that a picture may hold a document, taken on the analysis picture (256 pixels)
+/// the scan decodes anyway, so a photo they clear costs nothing more: a page-like region
+/// (`PageRegion`: one even ground with text-like marks inside it) large enough to be paper held
+/// up to the camera, not a sign or a plaque in a street. Only a picture that has one is read
+/// (Tesseract, ZXing-C++), and then only that region of it.
+struct TextSignals: Sendable, Equatable {
+    /// The page-like region with the most marks, if any.
+    var region: PageRegion?
+
+    /// Smallest share of the picture a page may cover: a receipt, a card or a ticket photographed
+    /// to keep covers a fifth or more; a shop sign, a plaque or a menu board in a street a few
+    /// hundredths.
+    static let pageShareGate = 0.07
+    /// Fewest text-like blocks inside it, as a share of the picture's blocks (about 30 of 3,072)
+    /// and of the region's own (a wall with two windows, a sky with a bird, have few).
+    static let marksGate = 0.01
+    static let marksInRegionGate = 0.06
+    /// How much of its bounding box it fills: paper at an angle fills most; a sky that wraps
+    /// round a building, a road, little.
+    static let fillGate = 0.4
+
+    /// Whether a document may be there, so the picture is to be read.
+    var mayHoldText: Bool {
+        guard let region else { return false }
+        return region.share >= Self.pageShareGate && region.marks >= Self.marksGate
+            && region.marks >= Self.marksInRegionGate * region.share && region.fill >= Self.fillGate
+    }
+
+    init(region: PageRegion?) { self.region = region }
+
+    init(_ picture: AnalysisPicture) { region = PageRegion.find(in: picture) }
+}
