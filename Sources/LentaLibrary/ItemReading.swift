@@ -17,8 +17,12 @@ enum ItemReading {
     @discardableResult
     static func read(among ids: [Int64], in catalog: Catalog, batchSize: Int = 64,
                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
-        let items = try catalog.itemsAwaitingReading(among: ids)
-        guard !items.isEmpty else { return 0 }
+        var awaiting = try catalog.itemsAwaitingReading(among: ids)
+        guard !awaiting.isEmpty else { return 0 }
+        // Their quality, to which reading adds (the item rows do not carry it).
+        let qualities = try catalog.quality(ids: awaiting.map(\.id))
+        for i in awaiting.indices where awaiting[i].quality == nil { awaiting[i].quality = qualities[awaiting[i].id]?.quality }
+        let items = awaiting
         let finished = Mutex(0)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, items.count))
         for start in stride(from: 0, to: items.count, by: batchSize) {

@@ -97,7 +97,7 @@ struct Sheet: ParsableCommand {
         let paged = pages.count == 1 ? ""
             : " (page \(page) of \(pages.count): items \(pages[page - 1].lowerBound + 1)–\(pages[page - 1].upperBound); --page for the others)"
         print("Wrote \(output): \(items.count) items" + paged + (alternates > 0 ? " (\(alternates) alternates)" : "")
-              + (documents > 0 ? ", \(documents) documents framed in amber" : "")
+              + (documents > 0 ? ", \(documents) document\(documents == 1 ? "" : "s") framed in amber" : "")
               + (privates > 0 ? ", \(privates) with personal data blurred and framed in red" : "")
               + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + (path.map { " in the order of \($0)" } ?? " in time order"))
     }

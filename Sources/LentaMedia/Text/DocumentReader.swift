@@ -35,8 +35,12 @@ public enum DocumentReader {
         let grey = GreyPicture(picture)
         let region = TextSignals(picture.reduced(side: ItemQuality.analysisSide)).region
         do {
-            var verdict = try read(grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)), of: grey.width * grey.height,
-                                   with: engine.recogniser)
+            let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1))
+            // A code may lie outside the region (its modules are a ground of their own): when the
+            // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
+            var codes = try BarcodeReader.codes(in: page)
+            if codes.isEmpty, page.width < grey.width || page.height < grey.height { codes = try BarcodeReader.codes(in: grey) }
+            var verdict = try read(page, of: grey.width * grey.height, codes: codes, with: engine.recogniser)
             verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             return verdict
         } catch var error as MediaError {
@@ -56,8 +60,10 @@ public enum DocumentReader {
 
     /// Reads a grey picture: codes, text lines, personal data; what the picture is.
     /// - Parameter pictureArea: the whole picture's area in `grey`'s pixels (`grey` may be a part of it).
-    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, with recogniser: TextRecogniser) throws -> Verdict {
-        let codes = try BarcodeReader.codes(in: grey)
+    /// - Parameter codes: the codes already read in it (or around it); nil reads them here.
+    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, codes: [BarcodeReader.Code]? = nil,
+                     with recogniser: TextRecogniser) throws -> Verdict {
+        let codes = try codes ?? BarcodeReader.codes(in: grey)
         // Sparse text: a photo of paper has a scene around it, which Tesseract's page layout takes
         // for a picture and drops. Lines that lean are read again with the picture levelled.
         var picture = grey
@@ -71,7 +77,9 @@ public enum DocumentReader {
                 picture = levelled
             }
         }
-        let texts = lines.map(\.text)
+        // Sparse reading gives words and short runs: a card number's four groups, a row of a
+        // zone, may come as pieces; each row of pieces is joined too (left to right).
+        let texts = lines.map(\.text) + rows(of: lines)
         let confident = lines.filter { $0.confidence >= 50 && $0.text.filter({ $0.isLetter || $0.isNumber }).count >= 3 }
         let area = Double(max(1, pictureArea ?? grey.width * grey.height))
         let covered = confident.reduce(0.0) { $0 + Double($1.width * $1.height) }
@@ -132,6 +140,21 @@ public enum DocumentReader {
             return "slide"
         }
         return "page"
+    }
+
+    /// The texts of pieces on one row (vertical centres within half a piece's height), joined
+    /// left to right with a space; only rows of two pieces or more.
+    static func rows(of lines: [TextRecogniser.Line]) -> [String] {
+        var rows: [[TextRecogniser.Line]] = []
+        for line in lines.sorted(by: { ($0.y + $0.height / 2, $0.x) < ($1.y + $1.height / 2, $1.x) }) {
+            let centre = Double(line.y) + Double(line.height) / 2
+            if let last = rows.last?.last, abs(Double(last.y) + Double(last.height) / 2 - centre) <= Double(max(last.height, line.height)) / 2 {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.filter { $0.count > 1 }.map { $0.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ") }
     }
 
     /// The median slope of the lines long enough to have one, in degrees.

@@ -11,19 +11,17 @@ struct TextSignals: Sendable, Equatable {
     /// to keep covers a fifth or more; a shop sign, a plaque or a menu board in a street a few
     /// hundredths.
     static let pageShareGate = 0.07
-    /// Fewest text-like blocks inside it, as a share of the picture's blocks (about 30 of 3,072)
-    /// and of the region's own (a wall with two windows, a sky with a bird, have few).
-    static let marksGate = 0.01
-    static let marksInRegionGate = 0.06
+    /// Fewest text-like blocks inside it, as a share of the picture's blocks (about 37 of 3,072):
+    /// a wall with two windows, a sky with a bird, a lawn, have fewer.
+    static let marksGate = 0.012
     /// How much of its bounding box it fills: paper at an angle fills most; a sky that wraps
     /// round a building, a road, little.
-    static let fillGate = 0.4
+    static let fillGate = 0.5
 
     /// Whether a document may be there, so the picture is to be read.
     var mayHoldText: Bool {
         guard let region else { return false }
-        return region.share >= Self.pageShareGate && region.marks >= Self.marksGate
-            && region.marks >= Self.marksInRegionGate * region.share && region.fill >= Self.fillGate
+        return region.share >= Self.pageShareGate && region.marks >= Self.marksGate && region.fill >= Self.fillGate
     }
 
     init(region: PageRegion?) { self.region = region }

@@ -11,19 +11,13 @@ enum GeneratedDocuments {
     static let tuningSeed: UInt64 = 0x5EED_0001
     static let heldOutSeed: UInt64 = 0x0DD5_EED2
 
-    /// SplitMix64: the same library from the same seed on every machine.
-    struct Dice: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-        mutating func real(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    /// Draws from SplitMix64 (`FuzzRandom`): the same library from the same seed on every machine.
+    struct Dice {
+        var random: FuzzRandom
+        init(state: UInt64) { random = FuzzRandom(seed: state) }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
+        mutating func real(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
         mutating func chance(_ p: Double) -> Bool { real(0...1) < p }
         mutating func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(int(0...9))) }) }
         mutating func letters(_ n: Int) -> String { String((0..<n).map { _ in Character(UnicodeScalar(UInt8(int(65...90)))) }) }
@@ -121,17 +115,18 @@ enum GeneratedDocuments {
         let tag = String(seed, radix: 16)
         return (0..<count).map { i in
             let surname = dice.pick(surnames), given = dice.pick(givenNames)
-            let name = "\(tag)-\(i)"
+            // No kind in the name: a file named "receipt" or "ticket" is a document by its name alone.
+            let name = "IMG_\(tag)_\(String(format: "%02d", i))"
             switch i % 11 {
             case 0:  // a receipt
                 let items = (0..<dice.int(3...7)).map { _ in (padded(dice.pick(goods), 18) + money(&dice), 22) }
                 let lines = [(dice.pick(shops), 28), ("NIF \(dice.digits(9))", 20)] + items
                     + [("TOTAL EUR      \(money(&dice))", 26), ("IVA 23%   \(money(&dice))", 20), ("\(dice.int(1...28))/05/2024 \(dice.int(8...22)):\(dice.digits(2))", 20)]
-                return photographed(.init(name: "\(name)-receipt", expected: .document, size: (dice.int(480...580), dice.int(820...1000)),
+                return photographed(.init(name: name, expected: .document, size: (dice.int(480...580), dice.int(820...1000)),
                                           paper: dice.pick(["#fbfaf6", "#f4f1ea", "#ffffff"]), font: mono, lines: lines), &dice, fill: 0.5...0.8)
             case 1:  // a museum or train ticket, sometimes with a QR code
                 let code: (String, String, Int, Int, Int, Int)? = dice.chance(0.5) ? ("QRCode", "TKT:\(dice.digits(10))", 640, 190, 200, 200) : nil
-                return photographed(.init(name: "\(name)-ticket", expected: .document, size: (900, 440), paper: dice.pick(["#efe6d2", "#f2f4f6", "#fff8e8"]),
+                return photographed(.init(name: name, expected: .document, size: (900, 440), paper: dice.pick(["#efe6d2", "#f2f4f6", "#fff8e8"]),
                                           lines: [(dice.pick(["MUSEU DE ARTE ANTIGA", "CP COMBOIOS", "TORRE DE BELEM", "PALACIO DA PENA"]), 32),
                                                   (dice.pick(["ADMISSION TICKET", "TRAIN TICKET 2nd class", "ENTRY - ADULT"]), 26),
                                                   ("Valid \(dice.int(1...28))/05/2024", 24), ("Price EUR \(money(&dice))", 24), ("No \(dice.digits(7))", 22)],
@@ -140,24 +135,24 @@ enum GeneratedDocuments {
                 let from = dice.pick(airports), to = dice.pick(airports.filter { $0 != from })
                 let pass = bcbp(&dice, surname: surname, given: given, from: from, to: to)
                 let pdf = dice.chance(0.5)
-                return photographed(.init(name: "\(name)-boarding-pass", expected: .private, size: (1000, 480), paper: "#ffffff",
+                return photographed(.init(name: name, expected: .private, size: (1000, 480), paper: "#ffffff",
                                           lines: [("BOARDING PASS", 34), ("\(surname)/\(given)", 26), ("\(from) -> \(to)", 28),
                                                   ("Seat \(dice.int(1...40))\(dice.pick(["A", "C", "F"]))  Gate \(dice.int(1...60))", 24)],
                                           code: pdf ? ("PDF417", pass, 60, 270, 560, 170) : ("Aztec", pass, 680, 150, 280, 280)),
                                     &dice, fill: 0.55...0.8, hand: 0.35)
             case 3:  // a passport's data page
                 let zone = passportZone(&dice, surname: surname, given: given)
-                return photographed(.init(name: "\(name)-passport", expected: .private, size: (1000, 700), paper: dice.pick(["#e9eef0", "#f0ebe4", "#eef0e6"]),
+                return photographed(.init(name: name, expected: .private, size: (1000, 700), paper: dice.pick(["#e9eef0", "#f0ebe4", "#eef0e6"]),
                                           font: mono, lines: [("PASSPORT  PASSEPORT", 30), (surname, 24), (given, 24), ("", 100),
                                                               (zone[0], 25), (zone[1], 25)]), &dice, fill: 0.65...0.85)
             case 4:  // an identity card
                 let zone = identityZone(&dice, surname: surname, given: given)
-                return photographed(.init(name: "\(name)-identity-card", expected: .private, size: (856, 540), paper: dice.pick(["#dfe8f1", "#e8e1f0", "#f1eadf"]),
+                return photographed(.init(name: name, expected: .private, size: (856, 540), paper: dice.pick(["#dfe8f1", "#e8e1f0", "#f1eadf"]),
                                           font: mono, lines: [("IDENTITY CARD", 28), ("\(surname) \(given)", 22), ("", 100),
                                                               (zone[0], 30), (zone[1], 30), (zone[2], 30)]), &dice, fill: 0.6...0.8, hand: 0.4)
             case 5:  // a bank card: 85.6 × 54 mm, a Luhn-valid number
                 let dark = dice.chance(0.5)
-                return photographed(.init(name: "\(name)-bank-card", expected: .private, size: (856, 540),
+                return photographed(.init(name: name, expected: .private, size: (856, 540),
                                           paper: dark ? dice.pick(["#1f3b73", "#202020", "#5a1a2a"]) : dice.pick(["#cfd8cf", "#e6e0d0", "#d0d8e8"]),
                                           ink: dark ? "#f2f2f2" : "#111111", font: mono,
                                           lines: [(dice.pick(["BANCO EXEMPLO", "DEBIT", "CREDIT CARD"]), 30), ("", 60), ("", 40),
@@ -166,27 +161,27 @@ enum GeneratedDocuments {
             case 6:  // a slide, light or dark
                 let dark = dice.chance(0.5)
                 let bullets = (0..<dice.int(3...5)).map { _ in ("- " + (0..<dice.int(3...5)).map { _ in dice.pick(words) }.joined(separator: " "), 36) }
-                return photographed(.init(name: "\(name)-slide", expected: .document, size: (1280, 720), paper: dark ? "#1d2533" : "#ffffff",
+                return photographed(.init(name: name, expected: .document, size: (1280, 720), paper: dark ? "#1d2533" : "#ffffff",
                                           ink: dark ? "#f4f4f4" : "#1a1a1a",
                                           lines: [((0..<3).map { _ in dice.pick(words) }.joined(separator: " ").capitalized, 60)] + bullets),
                                     &dice, fill: 0.65...0.85, hand: 0)
             case 7:  // a handwritten note
                 let lines = (0..<dice.int(4...6)).map { _ in ((0..<dice.int(2...4)).map { _ in dice.pick(words) }.joined(separator: " "), 34) }
-                return photographed(.init(name: "\(name)-note", expected: .document, size: (700, 700), paper: dice.pick(["#fdf3a6", "#ffffff", "#f4f1ea"]),
+                return photographed(.init(name: name, expected: .document, size: (700, 700), paper: dice.pick(["#fdf3a6", "#ffffff", "#f4f1ea"]),
                                           ink: dice.pick(["#1d2a6e", "#111111"]), font: dice.pick(["Bookman-LightItalic", "Palatino-Italic", "Times-Italic"]),
                                           lines: lines), &dice, fill: 0.5...0.7)
             case 8:  // a whiteboard
                 let lines = (0..<dice.int(4...6)).map { n in ("\(n + 1). " + (0..<dice.int(2...4)).map { _ in dice.pick(words) }.joined(separator: " "), 40) }
-                return photographed(.init(name: "\(name)-whiteboard", expected: .document, size: (1400, 900), paper: "#f7f7f5",
+                return photographed(.init(name: name, expected: .document, size: (1400, 900), paper: "#f7f7f5",
                                           ink: dice.pick(["#123f8c", "#1a1a1a", "#8c1a1a"]), font: "DejaVu-Sans-Bold", lines: lines),
                                     &dice, fill: 0.7...0.9, hand: 0)
             case 9:  // a page of a book or a letter
                 let lines = (0..<dice.int(14...22)).map { _ in ((0..<dice.int(6...9)).map { _ in dice.pick(words) }.joined(separator: " "), 20) }
-                return photographed(.init(name: "\(name)-page", expected: .document, size: (820, 1100), paper: dice.pick(["#fbfbf8", "#efe7d6"]),
+                return photographed(.init(name: name, expected: .document, size: (820, 1100), paper: dice.pick(["#fbfbf8", "#efe7d6"]),
                                           font: dice.pick(["DejaVu-Serif", "Times-Roman", "Palatino-Roman"]), lines: lines), &dice, fill: 0.55...0.75)
             default:  // a hotel bill
                 let rows = (0..<dice.int(4...6)).map { _ in (padded(dice.pick(["Room", "Breakfast", "City tax", "Minibar", "Parking", "Spa"]), 20) + money(&dice), 22) }
-                return photographed(.init(name: "\(name)-hotel-bill", expected: .document, size: (850, 1100), paper: "#ffffff", font: mono,
+                return photographed(.init(name: name, expected: .document, size: (850, 1100), paper: "#ffffff", font: mono,
                                           lines: [("HOTEL \(dice.pick(["AVENIDA", "DO MAR", "CENTRAL", "LISBOA"]))", 32), ("Invoice 2024/\(dice.digits(4))", 22)]
                                           + rows + [("TOTAL   \(money(&dice))", 26), ("VAT 6%  \(money(&dice))", 22)]), &dice, fill: 0.55...0.75)
             }
@@ -209,7 +204,7 @@ enum GeneratedDocuments {
                 size = (560, 360)
             default: lines = [("MENU", 44)] + (0..<4).map { _ in ("\(dice.pick(goods)) \(dice.int(2...18))", 26) }; size = (440, 560)
             }
-            var p = PhotographedDocument(name: "\(tag)-scene-\(i)", expected: .photo, size: size, paper: colours.0, ink: colours.1,
+            var p = PhotographedDocument(name: "IMG_\(tag)_s\(String(format: "%02d", i))", expected: .photo, size: size, paper: colours.0, ink: colours.1,
                                          font: dice.pick(["DejaVu-Sans-Bold", "DejaVu-Serif", "DejaVu-Sans"]), lines: lines)
             p.angle = dice.real(-5...5)
             p.fill = dice.real(0.12...0.3)

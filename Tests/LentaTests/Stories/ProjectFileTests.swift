@@ -252,7 +252,7 @@ enum ProjectFixtures {
         (#""text": {"#, #""txet": {"#, #"items[0].txet: unknown key (did you mean "text"?)"#),
         (#""kenBurns": {"#, #""kenburns": {"#, #"items[0].kenburns: unknown key (did you mean "kenBurns"?)"#),
         (#""look": "warm" }"#, #""look": "warm", "speed": 2 }"#,
-         "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude or chapter)"),
+         "items[0].speed: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude, chapter or why)"),
         (#""look": "warm" }"#, #""look": "warm", "chapter": " " }"#, "items[0].chapter: empty: a chapter needs a title"),
         (#""lenta": 1"#, #""lenta": 2"#, "lenta: unsupported version 2 (this lenta reads 1)"),
         // Found by make fuzz: a version past Int's range trapped while the message was written.
@@ -802,7 +802,7 @@ enum ProjectFixtures {
             story.json: items[2].path: not a photo or video: notes.txt
             story.json: items[3].path: cannot be read: the file is empty
             story.json: items[4].path: file not found: gone.mov
-            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude or chapter)
+            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude, chapter or why)
             story.json: 7 errors, 1 warning
 
             """)
