@@ -113,8 +113,10 @@ public enum DocumentReader {
         let measure = "\(confident.count) lines of text cover \(Int((textShare * 100).rounded()))% of the picture"
         // Sparse reading finds words and short runs: a page gives many over a notable share of
         // the picture; a sign, a plaque or a menu board in a street a few over a small share.
-        let isDocument = (confident.count >= 5 && textShare >= 0.015) || (confident.count >= 4 && textShare >= 0.025)
-            || (!codes.isEmpty && confident.count >= 2)
+        // Ten lines or more are a page whatever their size (small print on paper held at arm's
+        // length covers under 1% of the picture; a street's signs give a few lines).
+        let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015)
+            || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2)
         guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
         var reasons = [kind(of: confident, codes: codes, height: grey.height), measure]
         if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }

@@ -18,13 +18,9 @@ import Testing
             let paper = try #require(PhotographedDocuments.documents.first { $0.name == name })
             _ = try paper.write(to: media, backgrounds: backgrounds)
         }
-        var picked: [String] = []
         for source in backgrounds {
-            let path = media.appendingPathComponent(URL(fileURLWithPath: source).lastPathComponent).path
-            try FileManager.default.copyItem(atPath: source, toPath: path)
-            picked.append(path)
+            try FileManager.default.copyItem(atPath: source, toPath: media.appendingPathComponent(URL(fileURLWithPath: source).lastPathComponent).path)
         }
-        picked += ["passport-page.jpg", "hotel-bill.jpg"].map { media.appendingPathComponent($0).path }
         let catalog = folder.path("catalog.sqlite")
         func lenta(_ args: [String]) throws -> LentaCLI.Result {
             let r = try LentaCLI.run(args + ["--catalog", catalog])
@@ -32,8 +28,10 @@ import Testing
             return r
         }
         _ = try lenta(["scan", media.path])
-        let made = try lenta(["new", "--pick"] + picked + ["--json"])
-        let id = try JSONDecoder().decode(LentaDetail.self, from: Data(made.stdout.utf8)).lenta.id
+        // The scan's own lenta (a lenta of files picked by hand would keep them, with a warning).
+        let summaries = try JSONDecoder().decode([LentaSummary].self, from: Data(try lenta(["list", "--json"]).stdout.utf8))
+        let details = try summaries.map { try JSONDecoder().decode(LentaDetail.self, from: Data(try lenta(["show", "\($0.id)", "--json"]).stdout.utf8)) }
+        let id = try #require(details.first { $0.items.contains { $0.path.hasSuffix("passport-page.jpg") } }?.lenta.id)
         let story = folder.path("story.json")
         _ = try lenta(["project", "\(id)", "-o", story, "--explain", "--length", "60"])
         let project = try ProjectFile.decode(Data(contentsOf: URL(fileURLWithPath: story)))

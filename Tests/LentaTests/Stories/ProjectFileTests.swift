@@ -48,10 +48,12 @@ enum ProjectFixtures {
     /// Every key of the format set, some in their less common spellings.
     static let everything: ProjectFile = {
         var project = everythingButAlternates
-        project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst), ProjectAlternate(path: "e.png", reason: .screenshot)]
+        project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst, why: ["burst: a better frame of the same seconds"]),
+                               ProjectAlternate(path: "e.png", reason: .screenshot)]
         project.route = "tracks/trip.gpx"
         project.items[1].routeInterlude = RouteInterlude(duration: 2.0, transition: ProjectTransition(type: .crossfade, duration: 0.3))
         project.items[2].chapter = "2023 · Sintra"
+        project.items[2].why = ["chosen", "sharpness 1.2× the lenta's median"]
         return project
     }()
 

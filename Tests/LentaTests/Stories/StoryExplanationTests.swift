@@ -13,7 +13,7 @@ import Testing
         burst.id = 50
         burst.name = "burst.jpg"
         burst.instant = (candidates[0].instant ?? 0) + 2
-        burst.quality = StorySelectionTests.quality(0x0F0F_0F0F &* 1 &+ (1 << 40), sharpness: 0.3)
+        burst.quality = StorySelectionTests.quality(0x0F0F_0F0F &* 1 &+ (1 << 40), sharpness: 0.3, hash: "burst")
         candidates.insert(burst, at: 1)
         var receipt = StorySelectionTests.photos(1, from: 1_714_760_000, firstID: 60)[0]
         receipt.quality?.content = .document
