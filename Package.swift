@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "LentaText", dependencies: ["LentaCore", "CFreeType"], swiftSettings: releaseSwift),
         .target(name: "LentaMaps", dependencies: ["LentaCore", "LentaText"], resources: [.copy("Resources")], swiftSettings: releaseSwift),
         .target(
-            name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaPixels", "LentaText", "LentaMaps", "LentaPlaces", "LentaStories"],
+            name: "LentaRender", dependencies: ["LentaCore", "LentaMedia", "LentaPixels", "LentaText", "LentaMaps", "LentaStories"],
             // Its per-frame loops (compositing, captions, audio mix) are as slow at -Onone as
             // LentaPixels' are: debug builds optimise this target too.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
@@ -118,7 +118,7 @@ let package = Package(
             swiftSettings: releaseSwift),
         .target(name: "LentaStories", dependencies: ["LentaCore"], swiftSettings: releaseSwift),
         .target(
-            name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories"],
+            name: "LentaLibrary", dependencies: ["LentaCore", "LentaMedia", "LentaCatalog", "LentaPlaces", "LentaStories", "LentaText"],
             swiftSettings: releaseSwift),
         .executableTarget(
             name: "lenta",

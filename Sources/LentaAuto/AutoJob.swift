@@ -99,11 +99,6 @@ public final class AutoJob {
         public var failed: Bool { count(.failed) > 0 || scan.failed }
     }
 
-    /// A story that cannot be rendered, in words that name the file.
-    struct StoryFailure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     private let catalog: Catalog
     public init(catalog: Catalog) { self.catalog = catalog }
 
@@ -165,7 +160,8 @@ public final class AutoJob {
                 guard let loaded = try prepareProject(summary.id, at: projectURL, options: options, known: stories[summary.id]?.projectItems,
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
-                let (story, projectBytes) = loaded
+                var (story, projectBytes) = (loaded.story, loaded.bytes)
+                StabilisationCache(besideCatalog: catalog.path).resolve(&story)
                 outcome.sensitive = try SensitiveItems.find(in: story.project, folder: projectURL.deletingLastPathComponent(),
                                                             catalog: catalog).map { StoryOutcome.Sensitive(path: $0.path, warning: $0.warning) }
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
@@ -278,7 +274,7 @@ public final class AutoJob {
     ///   written again when what the memory would show changed (its items, their lengths, its
     ///   chapters; not its alternates alone), rather than having items appended at its end.
     private func prepareProject(_ id: Int64, at url: URL, options: Options, known: Set<String>?, memoryWritten: String?? = nil,
-                                outcome: inout StoryOutcome) throws -> (ResolvedStory, Data)? {
+                                outcome: inout StoryOutcome) throws -> LoadedProject? {
         let lentas = Lentas(catalog: catalog)
         var style = ProjectStyle()
         style.length = options.length
@@ -294,16 +290,17 @@ public final class AutoJob {
             try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try Self.load(url)
+            return try ProjectLoader.load(url)
         }
-        let (story, bytes) = try Self.load(url)
+        let loaded = try ProjectLoader.load(url)
+        let (story, bytes) = (loaded.story, loaded.bytes)
         if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
             // What it would show: everything but the alternates (a new photo left out for
             // length changes nothing on screen, so nothing is written or rendered for it).
             var shown = fresh, kept = story.project
             shown.alternates = []
             kept.alternates = []
-            guard shown != kept else { return (story, bytes) }
+            guard shown != kept else { return loaded }
             let freshBytes = try fresh.encodedJSON()
             if options.dryRun {
                 outcome.state = .due
@@ -314,7 +311,7 @@ public final class AutoJob {
             try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(freshBytes))
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try Self.load(url)
+            return try ProjectLoader.load(url)
         }
         var existing = story.project
         let folder = url.deletingLastPathComponent()
@@ -324,10 +321,10 @@ public final class AutoJob {
             let file = Self.resolve($0.path, in: folder)
             return !present.contains(file) && !offered.contains(file)
         }
-        guard !missing.isEmpty else { return (story, bytes) }
+        guard !missing.isEmpty else { return loaded }
         guard options.updateProjects else {
             outcome.newItems = missing.count
-            return (story, bytes)
+            return loaded
         }
         let count = "\(missing.count) new item\(missing.count == 1 ? "" : "s")"
         if options.dryRun {
@@ -339,23 +336,7 @@ public final class AutoJob {
         try existing.write(to: url)
         try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
         outcome.addedItems = missing.count
-        return try Self.load(url)
-    }
-
-    /// Reads, validates and resolves a project file; a broken one fails its story with the file
-    /// and why.
-    static func load(_ url: URL) throws -> (ResolvedStory, Data) {
-        let bytes: Data
-        do {
-            bytes = try ProjectFile.contents(of: url)
-        } catch {
-            throw StoryFailure(description: "\(url.path): \(error)")
-        }
-        let report = StorySetup.validator().forFile(url).check(bytes)
-        guard report.isValid, let story = report.story else {
-            throw StoryFailure(description: "\(url.path): " + (report.errors + report.unresolved).map(\.description).joined(separator: "; "))
-        }
-        return (story, bytes)
+        return try ProjectLoader.load(url)
     }
 
     /// Appends items at the end of a project. The old last item had no transition (`lenta
@@ -365,7 +346,7 @@ public final class AutoJob {
         guard let first = items.first else { return }
         if let last = project.items.indices.last, project.items[last].transition?.type == .cut,
            let wanted = project.defaults?.transition, wanted.type != .cut {
-            func length(_ item: ProjectItem) -> Double { item.trim?.length ?? item.duration ?? project.photoDuration }
+            func length(_ item: ProjectItem) -> Double { item.trim.map { $0.length / (item.speed ?? 1) } ?? item.duration ?? project.photoDuration }
             let longest = min(length(project.items[last]), length(first)) / 2
             if longest >= wanted.duration ?? ProjectTransition.defaultDuration {
                 project.items[last].transition = nil

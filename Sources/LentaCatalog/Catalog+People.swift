@@ -11,6 +11,8 @@ public struct StoredFace: Sendable, Equatable {
     public var byHand: Bool
     public var box: ProjectRect
     public var score: Double
+    /// A clip's face: its keyframe's time in seconds (nil for a photo's).
+    public var time: Double?
 }
 
 /// A person as the catalog keeps them: a name when given, and their faces' items.
@@ -22,11 +24,11 @@ public struct StoredPerson: Sendable, Equatable {
 
 extension Catalog {
     /// Items whose faces were never looked for with `model`, or whose file changed since: photos
-    /// only (a Live Photo's movie is its still's), by id; only those of `ids` when given.
+    /// and clips (not a Live Photo's movie: it is its still's), by id; only those of `ids` when given.
     public func itemsAwaitingFaces(model: String, among ids: [Int64]? = nil) throws -> [MediaItem] {
         try database.read { db in
             var sql = """
-                SELECT * FROM item WHERE kind = 'photo' AND NOT EXISTS (SELECT 1 FROM faceScan s WHERE s.itemId = item.id
+                SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM faceScan s WHERE s.itemId = item.id
                 AND s.fingerprint = item.fingerprint AND s.size = item.size AND s.model = ?)
                 AND id NOT IN (SELECT movieId FROM motionPair)
                 """
@@ -35,7 +37,7 @@ extension Catalog {
                 sql += " AND id IN (SELECT value FROM json_each(?))"
                 arguments += IDList.argument(ids)
             }
-            return try ItemRecord.fetchAll(db, sql: sql + " ORDER BY id", arguments: arguments).compactMap(\.item)
+            return try ItemRecord.fetchItems(db, SQL(sql: sql + " ORDER BY id", arguments: arguments))
         }
     }
 
@@ -48,9 +50,9 @@ extension Catalog {
                 try db.execute(sql: "DELETE FROM face WHERE itemId = ?", arguments: [entry.item.id])
                 for face in entry.faces {
                     try db.execute(sql: """
-                        INSERT INTO face (itemId, x, y, width, height, score, embedding, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO face (itemId, x, y, width, height, score, embedding, model, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [entry.item.id, face.box.x, face.box.y, face.box.width, face.box.height, face.score,
-                                         face.vector.bytes, model])
+                                         face.vector.bytes, model, face.time])
                 }
                 try db.execute(sql: "INSERT OR REPLACE INTO faceScan (itemId, fingerprint, size, model, problem) VALUES (?, ?, ?, ?, ?)",
                                arguments: [entry.item.id, entry.item.fingerprint, entry.item.size, model, entry.problem])
@@ -74,7 +76,7 @@ extension Catalog {
     /// Faces of `personId` (every face when nil), by id.
     public func faces(ofPerson personId: Int64? = nil) throws -> [StoredFace] {
         try database.read { db in
-            let sql = "SELECT id, itemId, personId, byHand, x, y, width, height, score FROM face"
+            let sql = "SELECT id, itemId, personId, byHand, x, y, width, height, score, time FROM face"
             let rows = personId == nil ? try Row.fetchAll(db, sql: sql + " ORDER BY id")
                 : try Row.fetchAll(db, sql: sql + " WHERE personId = ? ORDER BY id", arguments: [personId])
             return rows.map(Self.storedFace)
@@ -83,7 +85,8 @@ extension Catalog {
 
     private static func storedFace(_ row: Row) -> StoredFace {
         StoredFace(id: row["id"], itemId: row["itemId"], personId: row["personId"], byHand: row["byHand"],
-                   box: ProjectRect(x: row["x"], y: row["y"], width: row["width"], height: row["height"]), score: row["score"])
+                   box: ProjectRect(x: row["x"], y: row["y"], width: row["width"], height: row["height"]), score: row["score"],
+                   time: row["time"])
     }
 
     /// Puts faces with people: an existing person's id, or a new person (`nil`; faces given the

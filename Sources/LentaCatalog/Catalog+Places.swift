@@ -18,7 +18,7 @@ extension Catalog {
     /// Items whose place has not been looked up since they were last read.
     public func itemsAwaitingPlaces() throws -> [MediaItem] {
         try database.read { db in
-            try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE placeLookedUp = 0 ORDER BY id").compactMap(\.item)
+            try ItemRecord.fetchItems(db, "SELECT * FROM item WHERE placeLookedUp = 0 ORDER BY id")
         }
     }
 

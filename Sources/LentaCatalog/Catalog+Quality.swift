@@ -24,7 +24,7 @@ extension Catalog {
                 sql += " AND id IN (SELECT value FROM json_each(?))"
                 arguments = IDList.argument(ids)
             }
-            return try ItemRecord.fetchAll(db, sql: sql + " ORDER BY path", arguments: arguments).compactMap(\.item)
+            return try ItemRecord.fetchItems(db, SQL(sql: sql + " ORDER BY path", arguments: arguments))
         }
     }
 

@@ -37,4 +37,13 @@ extension CatalogSchema {
             }
         }
     }
+
+    /// Faces in clips: a clip's face keeps the time of the keyframe it was found on (a photo's
+    /// has none), so that one person may be on several of a clip's keyframes and the sheet can
+    /// show the frame the face is on.
+    static func registerPeopleInClips(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7-people-clips: a clip's face keeps its keyframe's time") { db in
+            try db.alter(table: "face") { t in t.add(column: "time", .double) }
+        }
+    }
 }

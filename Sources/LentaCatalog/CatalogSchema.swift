@@ -94,6 +94,7 @@ enum CatalogSchema {
         registerMotionPairs(&migrator)
         registerPeople(&migrator)
         registerMemories(&migrator)
+        registerPeopleInClips(&migrator)
         registerDocuments(&migrator)
         return migrator
     }

@@ -112,7 +112,7 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
             m.embeddedMotion = EmbeddedMotion(offset: motionOffset, length: motionLength, origin: origin, duration: motionDuration,
                                               hasAudio: motionHasAudio)
         }
-        m.warnings = warnings == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
+        m.warnings = Self.warnings(warnings)
         let place = Self.place(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
                                country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm, remote: placeRemote)
         return MediaItem(id: id, path: path, size: size, modified: modified, fingerprint: fingerprint, metadata: m, place: place)
@@ -120,6 +120,35 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 extension ItemRecord {
+    /// The `warnings` column's JSON array of strings; none when it is not one.
+    static func warnings(_ column: String) -> [String] {
+        guard column != "[]" else { return [] }
+        // `JSONEncoder`'s compact array (`["a","b"]`) read by its bytes: without a backslash no
+        // string holds a quote, so the strings are what lies between `","` (a third of reading
+        // an item went to `JSONDecoder`). Anything else is left to `JSONDecoder`.
+        let quote = UInt8(ascii: "\""), bytes = Array(column.utf8)
+        if bytes.count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[bytes.count - 2] == quote,
+           bytes[bytes.count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) {
+            var strings: [String] = [], start = 2, i = 2
+            let end = bytes.count - 2
+            while i < end {
+                if bytes[i] == quote {
+                    guard i + 2 < end, bytes[i + 1] == UInt8(ascii: ","), bytes[i + 2] == quote else { strings = []; start = -1; break }
+                    strings.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                    i += 3
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            if start >= 0 {
+                strings.append(String(decoding: bytes[start..<end], as: UTF8.self))
+                return strings
+            }
+        }
+        return (try? JSONDecoder().decode([String].self, from: Data(column.utf8))) ?? []
+    }
+
     static func captureTime(source: String?, local: String?, offset: Int?, utc: Double?, offsetSource: String?) -> CaptureTime? {
         guard let source = source.flatMap(CaptureTimeSource.init(rawValue:)) else { return nil }
         let offsetFrom = offsetSource.flatMap(OffsetSource.init(rawValue:)) ?? .recorded

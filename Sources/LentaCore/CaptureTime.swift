@@ -33,12 +33,15 @@ public struct CaptureTime: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case local, offset, utc, source, offsetSource }
 
+    /// `utc` as written in JSON: ISO 8601 text (`2024-05-03T12:22:09Z`).
+    var utcText: String? { utc.map { LocalDateTime(secondsSinceEpochAsUTC: $0).description + "Z" } }
+
     /// `utc` is written as ISO 8601 text (`2024-05-03T12:22:09Z`), as scripts expect.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(local, forKey: .local)
         try c.encodeIfPresent(offset, forKey: .offset)
-        try c.encodeIfPresent(utc.map { LocalDateTime(secondsSinceEpochAsUTC: $0).description + "Z" }, forKey: .utc)
+        try c.encodeIfPresent(utcText, forKey: .utc)
         try c.encode(source, forKey: .source)
         try c.encodeIfPresent(offsetSource, forKey: .offsetSource)
     }

@@ -78,8 +78,28 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
 
     /// ISO 8601 without a zone: `2024-05-03T14:22:09` (with `.123` when there is a fraction).
     public var description: String {
-        let base = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
-        return millisecond == 0 ? base : base + "." + pad(millisecond, 3)
+        // Written digit by digit: `scan --json` writes thousands (interpolation cost 8k instructions each).
+        guard (0...9999).contains(year), [month, day, hour, minute, second].allSatisfy({ (0...99).contains($0) }),
+              (0...999).contains(millisecond) else {
+            let base = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
+            return millisecond == 0 ? base : base + "." + pad(millisecond, 3)
+        }
+        return String(unsafeUninitializedCapacity: 23) { text in
+            var at = 0
+            func digits(_ value: Int, _ width: Int) {
+                var rest = value
+                for i in stride(from: width - 1, through: 0, by: -1) {
+                    text[at + i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += width
+            }
+            func mark(_ c: Unicode.Scalar) { text[at] = UInt8(ascii: c); at += 1 }
+            digits(year, 4); mark("-"); digits(month, 2); mark("-"); digits(day, 2)
+            mark("T"); digits(hour, 2); mark(":"); digits(minute, 2); mark(":"); digits(second, 2)
+            if millisecond != 0 { mark("."); digits(millisecond, 3) }
+            return at
+        }
     }
 
     public init?(codableText: String) { self.init(iso: codableText) }

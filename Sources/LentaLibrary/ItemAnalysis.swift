@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import LentaCatalog
 import LentaCore
@@ -15,27 +16,33 @@ import LentaMedia
 enum ItemAnalysis {
     /// What measuring a file's content gave (the same for byte-identical files).
     typealias Measured = Result<QualityAnalyser.Measurement, QualityProblem>
-    struct QualityProblem: Error, Sendable { var reason: String }
+    struct QualityProblem: Error, Sendable {
+        var reason: String
+        /// The error underneath, kept matchable.
+        var underlying: any Error
+    }
 
     /// Whether the scan measures an item of this kind (otherwise it waits for a story).
     static func measuredByScan(_ kind: MediaKind) -> Bool { kind == .photo }
 
-    /// Decodes the file small and measures it, or says why it could not.
-    static func measure(path: String, metadata: MediaMetadata) -> Measured {
+    /// Decodes the file small and measures it (a clip's faces too, with `faces`), or says why it could not.
+    static func measure(path: String, metadata: MediaMetadata, faces: FaceEmbedder? = nil) -> Measured {
         do {
-            return .success(try QualityAnalyser.measure(path: path, metadata: metadata))
+            return .success(try QualityAnalyser.measure(path: path, metadata: metadata, faces: faces))
         } catch let error as MediaError {
-            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)"))
+            return .failure(QualityProblem(reason: "\(error.operation): \(error.reason)", underlying: error))
         } catch {
-            return .failure(QualityProblem(reason: String(describing: error)))
+            return .failure(QualityProblem(reason: "\(error)", underlying: error))
         }
     }
 
     /// Analyses `items` on every core, costliest first, storing each batch as it is done. Exact
     /// copies (by content hash) are measured once; what their paths say is judged per file.
+    /// - Parameter faces: when faces are being learned, the clips' faces are found on their
+    ///   keyframes in the same pass and stored with their worth (`FaceLearning`).
     /// - Returns: how many were analysed.
     @discardableResult
-    static func analyse(_ items: [MediaItem], in catalog: Catalog, batchSize: Int = 256,
+    static func analyse(_ items: [MediaItem], in catalog: Catalog, faces embedder: FaceEmbedder? = nil, batchSize: Int = 256,
                         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let ordered = items.sorted { (cost($0.metadata), $1.path) > (cost($1.metadata), $0.path) }
         var measured: [String: Measured] = [:]
@@ -58,7 +65,7 @@ enum ItemAnalysis {
             let results = Mutex([Measured?](repeating: nil, count: leaders.count))
             DispatchQueue.concurrentPerform(iterations: leaders.count) { [leaders] k in
                 let item = chunk[leaders[k]]
-                let result = measure(path: item.path, metadata: item.metadata)
+                let result = measure(path: item.path, metadata: item.metadata, faces: embedder)
                 results.withLock { $0[k] = result }
                 let done = finished.withLock { $0 += 1; return $0 }
                 progress?(done, ordered.count)
@@ -69,14 +76,40 @@ enum ItemAnalysis {
             // Copies of contents measured before count as done too.
             let copies = chunk.count - leaders.count
             if copies > 0 { progress?(finished.withLock { $0 += copies; return $0 }, ordered.count) }
-            try catalog.storeQuality(chunk.indices.map { i in
+            let verdicts = chunk.indices.map { i in
                 let item = chunk[i]
-                guard let hash = contentHashes[i] else { return (item.id, nil, "the file could not be read to the end") }
+                guard let hash = contentHashes[i] else { return (item.id, ItemQuality?.none, String?("the file could not be read to the end")) }
                 let (quality, problem) = verdict(measured[hash], path: item.path, metadata: item.metadata, contentHash: hash)
                 return (item.id, quality, problem)
-            })
+            }
+            stabiliseShaky(zip(chunk, verdicts).compactMap { $1.1?.clip?.isShaky == true ? $0 : nil }, catalog: catalog)
+            try catalog.storeQuality(verdicts)
+            if embedder != nil {
+                try catalog.storeFaces(chunk.indices.filter { chunk[$0].metadata.kind == .video }.map { i in
+                    switch contentHashes[i].flatMap({ measured[$0] }) {
+                    case .success(let measurement)?:
+                        return (chunk[i], ClipFaceTracks.distinct(measurement.faces ?? []), measurement.faceProblem)
+                    case .failure(let problem)?:
+                        return (chunk[i], [], problem.reason)
+                    case nil:
+                        return (chunk[i], [], "the file could not be read to the end")
+                    }
+                }, model: FaceModels.version)
+            }
         }
         return items.count
+    }
+
+    /// Runs vid.stab's motion detection over the clips the analysis found shaky, on every core,
+    /// keeping the transforms in the cache folder beside the catalog for their renders (see
+    /// `StabilisationCache`). A clip whose detection fails is rendered as shot.
+    static func stabiliseShaky(_ clips: [MediaItem], catalog: Catalog) {
+        guard !clips.isEmpty, StabilisationCache.hasVidStab, FileManager.default.fileExists(atPath: catalog.path) else { return }
+        let cache = StabilisationCache(besideCatalog: catalog.path)
+        DispatchQueue.concurrentPerform(iterations: clips.count) { k in
+            guard cache.transforms(for: clips[k].path) == nil else { return }
+            _ = try? cache.detect(source: MediaSource(path: clips[k].path))
+        }
     }
 
     /// The quality of a file from its content's measurement and what its path says, or why

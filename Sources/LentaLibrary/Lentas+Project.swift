@@ -39,9 +39,10 @@ extension Lentas {
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle(),
                         analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ProjectFile {
         let detail = try show(id: id)
+        // Who is in the pictures, learned once (without the face models, stories have no people);
+        // first, so that a clip's keyframes are decoded once for its faces and its worth.
+        try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id), progress: analysing)
         try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
-        // Who is in the pictures, learned once (without the face models, stories have no people).
-        try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id))
         let people = try catalog.peopleInItems(detail.items.map(\.id))
         // Photos that may hold text are read before a story may show them (documents, personal data).
         try ItemReading.read(among: detail.items.map(\.id), in: catalog, progress: analysing)
@@ -71,6 +72,7 @@ extension Lentas {
             items: plan.chosen.map { choice in
                 // Clips are given their part explicitly, so the story's length is known.
                 var entry = ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
+                entry.speed = choice.speed
                 entry.why = plan.why[choice.id]
                 if choice.kind == .photo, let motion = motions[choice.id] {
                     entry.motion = style.motion
@@ -126,6 +128,7 @@ extension Lentas {
                                place: item.place?.isRemote == false ? item.place?.city : nil, duration: item.metadata.duration,
                                quality: item.quality, byHand: byHand.contains(item.id), people: people[item.id] ?? [])
             candidate.section = sections[item.id]?.key
+            candidate.frameRate = item.metadata.frameRate
             return candidate
         }
         let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)
@@ -172,7 +175,7 @@ extension Lentas {
 
     /// The length of each item on the timeline, as the project says it.
     static func itemLengths(_ project: ProjectFile) -> [Double] {
-        project.items.map { $0.trim?.length ?? ($0.duration ?? project.photoDuration) }
+        project.items.map { item in item.trim.map { $0.length / (item.speed ?? 1) } ?? (item.duration ?? project.photoDuration) }
     }
 
     /// A transition may not outlast half of either neighbour (short clips get shorter ones, or a
@@ -225,7 +228,7 @@ extension Lentas {
         do {
             grid = try MusicBeats.grid(playlist: music)
         } catch {
-            throw Failure("\(error)")
+            throw Failure(error)
         }
         return StoryPacing.paced(project, clipSources: clipSources, clipSpeech: clipSpeech, grid: grid).project
     }

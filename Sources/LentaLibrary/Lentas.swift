@@ -14,7 +14,15 @@ public struct Lentas {
     /// Failures a user can act on; the message says what to do.
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public var description: String
+        /// The error underneath, when a library's typed error caused this one (a `MediaError`…),
+        /// kept matchable.
+        public var underlying: (any Error)?
         public init(_ description: String) { self.description = description }
+        public init(_ error: any Error) {
+            description = "\(error)"
+            underlying = error
+        }
+        public static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
     }
 
     // MARK: - Grouping

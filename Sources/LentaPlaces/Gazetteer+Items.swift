@@ -29,3 +29,25 @@ extension Gazetteer {
         return offset.map { capture.filling(offset: $0, from: .location) }
     }
 }
+
+extension Gazetteer {
+    /// The items of a story as its route and chapters see them (`ProjectPlaceNaming`, named once
+    /// into the resolved story): each located item's position, its place as a scan would name it,
+    /// and its capture time with the offset of that place when the file had none. The bundled
+    /// gazetteer (some 15 MB, kept for the process) is read only when an item has a position:
+    /// phone clips often have none.
+    /// - Throws: `DataFileError` when the bundled gazetteer cannot be read.
+    public static func locate(_ items: [MediaMetadata]) throws -> [LocatedItem] {
+        let gazetteer = items.contains { $0.location?.isPlausible ?? false } ? try bundled() : nil
+        return items.map { gazetteer?.located($0) ?? LocatedItem(unnamed: $0) }
+    }
+
+    /// An item with a plausible position as the route sees it; nil without one.
+    public func located(_ metadata: MediaMetadata) -> LocatedItem? {
+        guard let point = metadata.location, point.isPlausible else { return nil }
+        let place = itemPlace(at: point)
+        let time = metadata.captureTime.map { captureTimeWithLocalOffset($0, at: point) ?? $0 }
+        return LocatedItem(time: time?.source.isFallback == true ? nil : time, point: point,
+                           placeName: place.flatMap { $0.isRemote ? nil : $0.city })
+    }
+}

@@ -53,13 +53,16 @@ public final class Gazetteer: Sendable {
         x.withUnsafeMutableBufferPointer { xs in
             y.withUnsafeMutableBufferPointer { ys in
                 z.withUnsafeMutableBufferPointer { zs in
-                    func vectors(_ range: Range<Int>) {
+                    // Each half writes its own places.
+                    let shared = SliceShared((xs, ys, zs))
+                    @Sendable func vectors(_ range: Range<Int>) {
+                        let (xs, ys, zs) = shared.value
                         for i in range {
-                            (xs[i], ys[i], zs[i]) = Self.unitVector(latitude: Double(data.latitudeE5[i]) / 1e5,
-                                                                    longitude: Double(data.longitudeE5[i]) / 1e5)
+                            (xs[i], ys[i], zs[i]) = Gazetteer.unitVector(latitude: Double(data.latitudeE5[i]) / 1e5,
+                                                                         longitude: Double(data.longitudeE5[i]) / 1e5)
                         }
                     }
-                    bothAtOnce({ vectors(0..<n / 2) }, { vectors(n / 2..<n) })
+                    _ = bothAtOnce({ vectors(0..<n / 2) }, { vectors(n / 2..<n) })
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LentaCore
 
 /// A k-d tree over points on the unit sphere, stored as 3-D unit vectors.
 ///
@@ -57,7 +58,7 @@ struct KDTree: Sendable {
     }
 
     /// The smallest and largest coordinates of a subtree.
-    private struct Bounds {
+    private struct Bounds: Sendable {
         var low: (x: Double, y: Double, z: Double) = (.infinity, .infinity, .infinity)
         var high: (x: Double, y: Double, z: Double) = (-.infinity, -.infinity, -.infinity)
     }
@@ -71,8 +72,10 @@ struct KDTree: Sendable {
         let p = n[mid]
         var left: Bounds?, right: Bounds?
         if parallelDepth > 0, hi - lo > 10_000 {
-            bothAtOnce({ left = holds(n, lo, mid, parallelDepth: parallelDepth - 1) },
-                       { right = holds(n, mid + 1, hi, parallelDepth: parallelDepth - 1) })
+            // Both halves only read the nodes.
+            let shared = SliceShared(n)
+            (left, right) = bothAtOnce({ KDTree.holds(shared.value, lo, mid, parallelDepth: parallelDepth - 1) },
+                                       { KDTree.holds(shared.value, mid + 1, hi, parallelDepth: parallelDepth - 1) })
         } else {
             (left, right) = (holds(n, lo, mid), holds(n, mid + 1, hi))
         }
@@ -113,8 +116,10 @@ struct KDTree: Sendable {
         }
         n[mid].axis = axis
         if parallelDepth > 0, hi - lo > 10_000 {
-            bothAtOnce({ build(n, lo, mid, parallelDepth: parallelDepth - 1) },
-                       { build(n, mid + 1, hi, parallelDepth: parallelDepth - 1) })
+            // The halves are disjoint parts of the buffer.
+            let shared = SliceShared(n)
+            _ = bothAtOnce({ KDTree.build(shared.value, lo, mid, parallelDepth: parallelDepth - 1) },
+                           { KDTree.build(shared.value, mid + 1, hi, parallelDepth: parallelDepth - 1) })
         } else {
             build(n, lo, mid)
             build(n, mid + 1, hi)

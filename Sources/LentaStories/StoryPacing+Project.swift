@@ -17,7 +17,11 @@ extension StoryPacing {
             switch piece.content {
             case .item(let i):
                 let item = project.items[i]
-                if let source = clipSources[i] {
+                if let source = clipSources[i], let speed = item.speed, speed != 1 {
+                    // A clip at another speed is paced as a piece of its own length on the
+                    // timeline; its trim follows (below).
+                    pieces.append(.still(wanted: (item.trim ?? TrimRange(0, source)).length / speed))
+                } else if let source = clipSources[i] {
                     pieces.append(.clip(trim: item.trim ?? TrimRange(0, source), sourceLength: source, speech: clipSpeech[i] ?? []))
                 } else {
                     pieces.append(.still(wanted: item.duration ?? project.photoDuration))
@@ -49,6 +53,10 @@ extension StoryPacing {
             case .item(let i):
                 if let trim = result.trims[k] {
                     paced.items[i].trim = trim
+                } else if let source = clipSources[i] {
+                    let start = project.items[i].trim?.start ?? 0
+                    let end = min(source, start + length * (project.items[i].speed ?? 1))
+                    paced.items[i].trim = TrimRange(start, (end * 1000).rounded() / 1000)
                 } else {
                     paced.items[i].duration = abs(length - project.photoDuration) < 1e-9 ? nil : length
                 }

@@ -74,6 +74,24 @@ extension CodecFrame {
     }
 
     /// The three planes of a 4:2:0 frame (first byte and stride each), lent to `body`.
+    /// Draws the window of `scene` at (`x`, `y`) into a yuv420p frame, grey (neutral chroma).
+    func draw(_ scene: SyntheticScene, x: Int, y: Int, path: String) throws {
+        try makeWritable(path: path)
+        let width = self.width, height = self.height
+        try withPlanes(path: path) { luma, u, v in
+            for row in 0..<height {
+                let from = (y + row) * scene.width + x
+                for col in 0..<width { luma.base[row * luma.stride + col] = scene.luma[from + col] }
+            }
+            for row in 0..<((height + 1) / 2) {
+                for col in 0..<((width + 1) / 2) {
+                    u.base[row * u.stride + col] = 128
+                    v.base[row * v.stride + col] = 128
+                }
+            }
+        }
+    }
+
     private func withPlanes(path: String, _ body: (PlaneRows, PlaneRows, PlaneRows) -> Void) throws {
         let lent = withPlane(0) { y, ys in
             withPlane(1) { u, us in

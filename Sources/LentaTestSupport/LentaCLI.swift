@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `lenta` binary, as a user or a script would.
@@ -57,17 +58,19 @@ public struct LentaCLI {
         process.standardError = err
         try process.run()
         // Read both pipes while the process runs, so a large output cannot block it.
-        // Written by the reading thread before `group.leave()` and read only after `group.wait()`:
-        // the group orders the two accesses, which is why this unlocked box is safe to send.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outData = Box()
+        let outData = Mutex(Data())
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let reading = out.fileHandleForReading
+        DispatchQueue.global().async {
+            let data = reading.readDataToEndOfFile()
+            outData.withLock { $0 = data }
+            group.leave()
+        }
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData.withLock { $0 }, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }

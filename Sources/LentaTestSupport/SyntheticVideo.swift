@@ -51,6 +51,8 @@ public struct SyntheticVideo: Equatable, Sendable {
     /// A 440 Hz AAC stereo track (48 kHz) as long as the video.
     public var withAudio: Bool
     public var variableFrameRate: Bool
+    /// A camera moving over a textured scene, in place of the test pattern.
+    public var camera: SyntheticCamera?
 
     public init(
         width: Int = 320, height: Int = 240, frameRate: Int = 30, seconds: Double = 1,
@@ -58,8 +60,9 @@ public struct SyntheticVideo: Equatable, Sendable {
         creationTime: String? = nil, appleCreationDate: String? = nil,
         location: GeoPoint? = nil, appleLocation: GeoPoint? = nil,
         metadata: [String: String] = [:], quickTimeKeys: Bool = false,
-        withAudio: Bool = false, variableFrameRate: Bool = false
+        withAudio: Bool = false, variableFrameRate: Bool = false, camera: SyntheticCamera? = nil
     ) {
+        self.camera = camera
         self.width = width; self.height = height; self.frameRate = frameRate; self.seconds = seconds
         self.container = container; self.codec = codec; self.rotation = rotation
         self.creationTime = creationTime; self.appleCreationDate = appleCreationDate

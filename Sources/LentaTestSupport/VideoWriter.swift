@@ -59,6 +59,8 @@ enum VideoWriter {
         let totalSamples = Int64((spec.duration * Double(sampleRate)).rounded())
         var nextFrame = 0
         var nextSample: Int64 = 0
+        let moves = spec.camera?.offsets(frames: timing.count)
+        let scene = moves.map { SyntheticScene(width: spec.width + 2 * $0.margin, height: spec.height + 2 * $0.margin) }
         var tone = ToneGenerator(sampleRate: Double(sampleRate), hertz: toneHertz)
 
         while nextFrame < timing.count || (audio != nil && nextSample < totalSamples) {
@@ -70,7 +72,12 @@ enum VideoWriter {
                 videoFirst = true
             }
             if videoFirst {
-                try picture.drawPattern(frame: nextFrame, path: path)
+                if let scene, let moves {
+                    let o = moves.offsets[nextFrame]
+                    try picture.draw(scene, x: moves.margin + o.x, y: moves.margin + o.y, path: path)
+                } else {
+                    try picture.drawPattern(frame: nextFrame, path: path)
+                }
                 picture.presentationTime = Int64(timing[nextFrame].start)
                 try video.encode(picture, writeVideo)
                 nextFrame += 1

@@ -5,18 +5,16 @@ import Foundation
 /// whatever fontconfig gives for `sans-serif`), its bold for titles, and for a character the
 /// primary lacks, the best installed font that has it (`FcFontSort`, by character set).
 ///
-/// Faces are opened once and kept. FreeType faces are not thread-safe, so everything that
-/// touches them runs under this library's lock (`locked`).
-/// Unchecked: its mutable caches and C objects are touched only while holding `lock`.
-public final class FontLibrary: @unchecked Sendable {
+/// Faces are opened once and kept. FreeType faces are not thread-safe, so a library is not
+/// `Sendable`: `TextEngine` keeps its one under a `Mutex`.
+final class FontLibrary {
     /// The family the primary font really is.
-    public let primaryFamily: String
-    public let regularFile: FontFile
-    public let boldFile: FontFile
+    let primaryFamily: String
+    let regularFile: FontFile
+    let boldFile: FontFile
 
     private let config: FontConfig
     private let freeType: FreeTypeLibrary
-    private let lock = NSRecursiveLock()
     private var sorted: [FontWeight: FontSet] = [:]
     private var opened: [FontFile: HarfBuzzFont] = [:]
     /// Files that fontconfig lists but FreeType cannot open: never offered again.
@@ -25,7 +23,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var chosen: [FontWeight: [Character: FontFile?]] = [:]
 
     /// - Throws: `TextError` when fontconfig finds no font or the primary cannot be opened.
-    public init(family: String = "DejaVu Sans") throws {
+    init(family: String = "DejaVu Sans") throws {
         config = try FontConfig()
         freeType = try FreeTypeLibrary()
         var regular = try config.match(FontPattern(family: family, weight: FontWeight.regular.fontconfigWeight))
@@ -43,21 +41,6 @@ public final class FontLibrary: @unchecked Sendable {
         _ = try open(regularFile)
         _ = try open(boldFile)
     }
-
-    /// Runs `body` holding the lock that guards every face.
-    public func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
-    /// The file drawing `character` at `weight`: the primary when it has it, else a fallback;
-    /// nil when no installed font has it.
-    public func file(for character: Character, weight: FontWeight = .regular) -> FontFile? {
-        locked { font(for: character, weight: weight)?.face.file }
-    }
-
-    // MARK: Under the lock
 
     func primary(_ weight: FontWeight) -> HarfBuzzFont? {
         try? open(weight == .bold ? boldFile : regularFile)

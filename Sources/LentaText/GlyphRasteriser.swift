@@ -2,7 +2,7 @@ import LentaCore
 
 /// Draws shaped lines into one `AlphaMask` with FreeType (antialiased, unhinted, each glyph at
 /// its fractional position). The same lines give the same mask every time. Use under
-/// `FontLibrary.locked`.
+/// `TextEngine`'s lock.
 struct GlyphRasteriser {
     /// Em size of the faces, 26.6 pixels.
     var emSize: Int

@@ -14,7 +14,7 @@ struct ShapedLine {
 }
 
 /// Shapes lines with HarfBuzz, kerning on, splitting a line into runs by font where a
-/// character needs a fallback. Use under `FontLibrary.locked`.
+/// character needs a fallback. Use under `TextEngine`'s lock.
 final class TextShaper {
     let fonts: FontLibrary
     private let buffer: ShapingBuffer

@@ -16,7 +16,7 @@ struct CatalogOptions: ParsableArguments {
         do {
             return try Catalog(path: catalogPath)
         } catch {
-            throw CommandFailure("cannot open the catalog \(catalogPath): \(error)")
+            throw CommandFailure("cannot open the catalog \(catalogPath)", underlying: error)
         }
     }
 
@@ -25,7 +25,7 @@ struct CatalogOptions: ParsableArguments {
         do {
             return try Catalog.scratchCopy(of: catalogPath)
         } catch {
-            throw CommandFailure("cannot read the catalog \(catalogPath): \(error)")
+            throw CommandFailure("cannot read the catalog \(catalogPath)", underlying: error)
         }
     }
 }
@@ -37,8 +37,28 @@ struct OutputOptions: ParsableArguments {
 
 /// A failure already explained to the user: exit 1 with this message.
 struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ message: String) { description = message }
+    /// What failed, in words; empty when the underlying error says it all.
+    var message: String
+    /// The file it is about (a project file), when one is.
+    var subject: String?
+    /// The error underneath, kept typed (a `MediaError`, a `RenderError`…) until it is printed.
+    var underlying: (any Error)?
+
+    init(_ message: String, underlying: (any Error)? = nil) {
+        self.message = message
+        self.underlying = underlying
+    }
+
+    init(_ error: any Error, about subject: String? = nil) {
+        message = ""
+        self.subject = subject
+        underlying = error
+    }
+
+    /// `story.json: what failed: the underlying error's words`.
+    var description: String {
+        [subject, message.isEmpty ? nil : message, underlying.map { "\($0)" }].compactMap { $0 }.joined(separator: ": ")
+    }
 }
 
 /// Output names lenta writes (render, frame, map): UTF-8 only. A name given in other bytes

@@ -19,6 +19,11 @@ struct Diagnostic {
         Diagnostic(severity: .error, subject: subject, message: message)
     }
 
+    /// An error as it is finally told: the one place a library's typed error becomes words.
+    static func error(_ error: any Error, about subject: String? = nil) -> Diagnostic {
+        Diagnostic(severity: .error, subject: subject, message: "\(error)")
+    }
+
     /// The one format, as compilers and the project file's problems write it:
     /// `photos/a.jpg: warning: capture date is in the future`, `story.json: items[3].path: file not found`.
     var line: String {

@@ -51,7 +51,7 @@ struct Frame: ParsableCommand {
         do {
             try PNGExport.write(try compositor.frame(n), to: output)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
     }
 }

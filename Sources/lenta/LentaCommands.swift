@@ -36,7 +36,7 @@ func libraryCall<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let failure as Lentas.Failure {
-        throw CommandFailure(failure.description)
+        throw CommandFailure(failure)
     }
 }
 

@@ -78,7 +78,7 @@ struct Map: ParsableCommand {
                 try AtomicWrite.write(Array(RouteGPX.text(stops, track: travelled, title: route.title).utf8), to: output, what: "GPX")
             }
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         print("Wrote \(output): \(route.title), \(stops.count) \(stops.count == 1 ? "place" : "places") from \(route.locatedCount) located items")
     }

@@ -33,7 +33,7 @@ struct Page: ParsableCommand {
         do {
             result = try StoriesPage.make(folder: stories, output: output)
         } catch {
-            throw CommandFailure("cannot write the stories page: \(error)")
+            throw CommandFailure("cannot write the stories page", underlying: error)
         }
         Diagnostics.report(result.problems.map { Diagnostic.warning("left out of the page: \($0.reason)", about: $0.file) })
         print("Wrote \(result.page): \(result.entries.count) stor\(result.entries.count == 1 ? "y" : "ies")")

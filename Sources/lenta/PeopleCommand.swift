@@ -106,7 +106,8 @@ struct PeopleFaces: ParsableCommand {
         if output.json { return try JSONOutput.print(faces) }
         print(Terminal.printable(faces.map { face in
             String(format: "%6lld  person %@  %@  at %.2f,%.2f %.2f×%.2f", face.id, face.personId.map { String($0) } ?? "–",
-                   face.path, face.box.x, face.box.y, face.box.width, face.box.height) + (face.byHand ? "  (by hand)" : "")
+                   face.path, face.box.x, face.box.y, face.box.width, face.box.height)
+                + (face.time.map { String(format: " at %.1f s", $0) } ?? "") + (face.byHand ? "  (by hand)" : "")
         }.joined(separator: "\n")))
     }
 }
@@ -152,7 +153,7 @@ struct PeopleSheet: ParsableCommand {
             let row = portraits[(i / columns * columns)..<min(portraits.count, (i / columns + 1) * columns)]
             return ContactSheet.Entry(path: portrait.face.path, isClip: false, day: row.map { p in
                 "\(p.person.id)" + (p.person.name.map { " \($0)" } ?? "")
-            }.joined(separator: " · "), region: Self.around(portrait.face.box))
+            }.joined(separator: " · "), region: Self.around(portrait.face.box), time: portrait.face.time)
         }
         var unreadable = 0
         let image = ContactSheet(columns: columns, cell: cell).render(entries, text: try? TextEngine.shared()) { path, error in
@@ -162,7 +163,7 @@ struct PeopleSheet: ParsableCommand {
         do {
             try PNGExport.write(image, to: output)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         print("Wrote \(output): \(portraits.count) people" + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
     }

@@ -27,13 +27,13 @@ struct Presets: ParsableCommand {
         do {
             presets = try library.outputPresets()
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         let looks: [PresetsOutput.Look]
         do {
             looks = try library.looks().map { PresetsOutput.Look(name: $0.name, description: $0.recipe.description) }
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         let data = PresetsOutput.DataFiles(places: try? Gazetteer.bundledFilePath(),
                                            countries: try? CountryOutlines.bundledFilePath(),

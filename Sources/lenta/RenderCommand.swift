@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LentaCatalog
 import LentaCore
+import LentaLibrary
 import LentaMedia
 import LentaRender
 
@@ -73,7 +75,7 @@ struct Render: ParsableCommand {
         do {
             renderer = try StorySetup.renderer(story: story.resolved, preset: story.preset, also: shapes.map(\.preset), threads: threads ?? 0)
         } catch {
-            throw CommandFailure("\(project): \(error)")
+            throw CommandFailure(error, about: project)
         }
         if subtitles == .movText, let cues = renderer.publishing?.cues {
             renderer.metadata.subtitleTrack = cues
@@ -93,7 +95,7 @@ struct Render: ParsableCommand {
             }
         } catch {
             bar.finish()
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         bar.finish()
         if !quiet, Terminal.stderrIsTerminal {
@@ -122,20 +124,26 @@ struct LoadedStory {
 
     init(path: String, preset override: String?, quiet: Bool) throws {
         let url = URL(fileURLWithPath: path)
-        let report = ProjectFile.check(url, validator: StorySetup.validator())
-        guard report.isValid, let story = report.story else {
-            Diagnostics.report((report.problems + report.unresolved).map { Diagnostic($0, in: path) })
-            throw ExitCode(2)
-        }
-        let project = story.project
-        if !quiet { Diagnostics.report(report.warnings.map { Diagnostic($0, in: path) }) }
+        let loaded: LoadedProject
         do {
-            self.preset = try StorySetup.outputPreset(for: project, override: override)
-        } catch {
-            Diagnostics.report(.error("\(error)", about: path))
+            loaded = try ProjectLoader.load(url)
+        } catch .unreadable(_, let reason) {
+            Diagnostics.report(Diagnostic(ProjectProblem(path: .root, message: reason.description), in: path))
+            throw ExitCode(2)
+        } catch .invalid(let error) {
+            Diagnostics.report(error.problems.map { Diagnostic($0, in: path) })
             throw ExitCode(2)
         }
-        resolved = story
+        if !quiet { Diagnostics.report(loaded.warnings.map { Diagnostic($0, in: path) }) }
+        do {
+            self.preset = try StorySetup.outputPreset(for: loaded.story.project, override: override)
+        } catch {
+            Diagnostics.report(.error(error, about: path))
+            throw ExitCode(2)
+        }
+        resolved = loaded.story
+        // Shaky clips' transforms are kept beside the catalog by their analysis.
+        StabilisationCache(besideCatalog: Catalog.defaultPath()).resolve(&resolved)
         file = url
     }
 
@@ -144,7 +152,7 @@ struct LoadedStory {
         do {
             try StoryInputs(project: project, projectFile: file).check(output: output)
         } catch {
-            Diagnostics.report(.error("\(error)"))
+            Diagnostics.report(.error(error))
             throw ExitCode(2)
         }
     }
@@ -162,7 +170,7 @@ extension Render {
                 }
             }
         } catch {
-            Diagnostics.report(.error("\(error)"))
+            Diagnostics.report(.error(error))
             throw ExitCode(2)
         }
     }
@@ -189,7 +197,7 @@ extension LoadedStory {
                 return (preset, path)
             }
         } catch {
-            Diagnostics.report(.error("\(error)"))
+            Diagnostics.report(.error(error))
             throw ExitCode(2)
         }
     }

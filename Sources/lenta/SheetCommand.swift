@@ -90,7 +90,7 @@ struct Sheet: ParsableCommand {
         do {
             try PNGExport.write(image, to: output)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(error)
         }
         let alternates = items.filter(\.isAlternate).count
         let documents = items.filter { $0.sensitive == .document }.count, privates = items.filter { $0.sensitive == .private }.count

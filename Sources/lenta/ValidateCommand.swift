@@ -3,8 +3,6 @@ import Foundation
 import LentaCatalog
 import LentaCore
 import LentaLibrary
-import LentaMedia
-import LentaRender
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +21,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: project)
-        let report = ProjectFile.check(url, validator: StorySetup.validator())
+        let report = ProjectFile.check(url, validator: ProjectLoader.validator(namingPlaces: false))
         if output.json {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {

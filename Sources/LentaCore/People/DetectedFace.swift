@@ -6,10 +6,14 @@ public struct DetectedFace: Sendable, Equatable {
     /// The detector's score (dlib's HOG: above 0 is a face, higher is surer).
     public var score: Double
     public var vector: FaceVector
+    /// A clip's face: the time of the keyframe it is on, in seconds from the clip's start
+    /// (nil for a photo's).
+    public var time: Double?
 
-    public init(box: ProjectRect, score: Double, vector: FaceVector) {
+    public init(box: ProjectRect, score: Double, vector: FaceVector, time: Double? = nil) {
         self.box = box
         self.score = score
         self.vector = vector
+        self.time = time
     }
 }

@@ -37,13 +37,19 @@ extension ProjectFile {
 }
 
 extension StoryTimeline.Segment.Content {
+    /// Where the piece is in the project: `titleCard`, `items[2]`, `items[2].routeInterlude`.
+    public var jsonPath: JSONPath {
+        switch self {
+        case .titleCard: return JSONPath.root + "titleCard"
+        case .item(let i): return JSONPath.root + "items" + i
+        case .routeInterlude(let i): return JSONPath.root + "items" + i + "routeInterlude"
+        }
+    }
+
     /// How validation names the piece: `the title card`, `items[2]`, `items[2].routeInterlude`.
     public var name: String {
-        switch self {
-        case .titleCard: return "the title card"
-        case .item(let i): return "items[\(i)]"
-        case .routeInterlude(let i): return "items[\(i)].routeInterlude"
-        }
+        if case .titleCard = self { return "the title card" }
+        return jsonPath.description
     }
 
     public var isItem: Bool {

@@ -141,7 +141,7 @@ extension ProjectFile {
 
     /// The bytes of the project file at `url`, which must be a regular file (a FIFO would block).
     /// - Throws: `ProjectFileError.Unreadable`: "no such file", "cannot be read", or what the path is instead.
-    public static func contents(of url: URL) throws -> Data {
+    public static func contents(of url: URL) throws(Unreadable) -> Data {
         switch FileType(atPath: url.path) {
         case .regular:
             do {

@@ -29,6 +29,12 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     /// v3: a chapter of the MP4 starts at this item, with this title (a memory's year or trip).
     /// When any item has one, these are the story's chapters instead of the preset's places or days.
     public var chapter: String?
+    /// v3: a clip's speed, 0.25 (slow motion) to 4: it lasts `trim` ÷ speed on the timeline, its
+    /// sound pitch-preserved. nil: 1.
+    public var speed: Double?
+    /// v3: hold a shaky clip steady (`true`), or never (`false`); nil: as its analysis found it
+    /// (stabilised when shaky).
+    public var stabilise: Bool?
     /// Why `lenta project --explain` chose it: the measures that decided (sharpness, exposure,
     /// content and its reasons, length…). Validation accepts it; rendering ignores it.
     public var why: [String]?
@@ -53,7 +59,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition", "motion", "routeInterlude", "chapter", "why"]
+                                  "text", "look", "transition", "motion", "routeInterlude", "chapter", "speed", "stabilise", "why"]
     public static let requiredKeys = ["path"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -73,6 +79,8 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         motion = o.read("motion")
         routeInterlude = o.read("routeInterlude")
         chapter = o.read("chapter")
+        speed = o.read("speed")
+        stabilise = o.read("stabilise")
         why = o.list("why") { String(json: $0, at: $1, reader: reader) ?? "" }
     }
 
@@ -93,6 +101,8 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         o.set("motion", motion)
         o.set("routeInterlude", routeInterlude)
         o.set("chapter", chapter)
+        o.set("speed", speed)
+        o.set("stabilise", stabilise)
         o.set("why", why.map { .array($0.map(\.json)) })
         return o.value
     }

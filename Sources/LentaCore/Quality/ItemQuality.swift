@@ -139,11 +139,23 @@ public struct ClipActivity: Hashable, Codable, Sendable {
     /// order; empty for a clip with sound and no speech, nil without sound (or for an analysis
     /// from before speech was looked for).
     public var speech: [Utterance]?
+    /// High-frequency camera jitter: the translation path of consecutive frames less its moving
+    /// average over half a second, RMS, as a fraction of the picture's longer side (a tripod or a
+    /// deliberate pan near 0, a walking hand 0.005 and up); nil for an analysis from before it
+    /// was measured, or when no frames could be read.
+    public var jitter: Double?
 
     public static let maximumBuckets = 600
+    /// Jitter above which a clip is shaky and stabilised at render (2 pixels of a 640-pixel
+    /// picture, 6 of 1920).
+    public static let shakyJitter = 0.003
+
+    /// Whether the analysis found the camera shaky.
+    public var isShaky: Bool { (jitter ?? 0) > Self.shakyJitter }
 
     public init(samples: [Sample], bitsPerBucket: [Double], bucketSeconds: Double, loudness: [Double]? = nil,
-                speech: [Utterance]? = nil) {
+                speech: [Utterance]? = nil, jitter: Double? = nil) {
+        self.jitter = jitter
         self.samples = samples
         self.bitsPerBucket = bitsPerBucket
         self.bucketSeconds = bucketSeconds

@@ -23,10 +23,16 @@ public struct ResolvedStory: Equatable, Sendable {
     /// The project's `route` track, read and clipped to the items' capture times (points
     /// logged more than `TravelledTrack.clipMargin` outside them dropped); nil without one.
     public var route: TravelledTrack?
+    /// Each item as the route and the chapters see it (one per item, in story order): its
+    /// position, the place a person would name there, and its capture time with the offset of
+    /// that place when the file had none. Named once, by validation (`ProjectValidator.namePlaces`);
+    /// without a gazetteer, no item has a position.
+    public var places: [LocatedItem]
 
     public init(project: ProjectFile, projectFile: URL?, directory: URL, items: [ResolvedItem], music: [ResolvedMusic],
-                looks: [String: ResolvedLook], length: Double?, route: TravelledTrack? = nil) {
+                looks: [String: ResolvedLook], length: Double?, route: TravelledTrack? = nil, places: [LocatedItem]? = nil) {
         self.route = route
+        self.places = places ?? items.map { LocatedItem(unnamed: $0.metadata) }
         self.project = project
         self.projectFile = projectFile
         self.directory = directory
@@ -41,8 +47,8 @@ public struct ResolvedStory: Equatable, Sendable {
     public func length(ofItem index: Int) -> Double {
         let resolved = items[index]
         if resolved.isVideo {
-            if let trim = resolved.item.trim { return trim.length }
-            return resolved.motion?.duration ?? resolved.metadata.duration ?? 0
+            if let trim = resolved.item.trim { return trim.length / resolved.speed }
+            return (resolved.motion?.duration ?? resolved.metadata.duration ?? 0) / resolved.speed
         }
         return resolved.item.duration ?? project.photoDuration
     }
@@ -64,6 +70,8 @@ public struct ResolvedItem: Equatable, Sendable {
     public var look: ItemLook?
     /// For `motion: true` on a Live or Motion Photo: the motion, which plays as a clip.
     public var motion: ResolvedMotion?
+    /// How the clip is held steady at render; nil: as shot (see `ClipStabilisation`).
+    public var stabilisation: ClipStabilisation?
 
     public init(item: ProjectItem, url: URL, metadata: MediaMetadata, playableSound: Bool, look: ItemLook?,
                 motion: ResolvedMotion? = nil) {
@@ -81,6 +89,8 @@ public struct ResolvedItem: Equatable, Sendable {
     public var isVideo: Bool { kind == .video || motion != nil }
     /// Where the clip's bytes are: the file, or the photo's motion.
     public var source: MediaSource { motion?.source ?? MediaSource(path: url.path) }
+    /// Source seconds played per second of the story (a validated `speed`, else 1).
+    public var speed: Double { item.speed ?? 1 }
     /// The item's text, drawn over it.
     public var caption: TextOverlay? { item.text }
 }

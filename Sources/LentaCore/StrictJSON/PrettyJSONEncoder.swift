@@ -18,7 +18,7 @@ public struct PrettyJSONEncoder: Sendable {
         guard let node = root.node else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        Self.write(node, indent: 0, into: &out)
+        try Self.write(node, indent: 0, into: &out)
         return out
     }
 
@@ -32,10 +32,12 @@ public struct PrettyJSONEncoder: Sendable {
         case string(String)
         case integer(Int64)
         case unsigned(UInt64)
-        /// A number's text, already checked to be finite.
+        /// A finite number's shortest text (`3.0`: its whole `.0` dropped when written).
         case number(String)
         case array(ArrayBox)
         case object(ObjectBox)
+        /// A value that writes its own members when the tree is written.
+        case writable(any PrettyJSONWritable)
     }
 
     final class ArrayBox {
@@ -64,6 +66,7 @@ public struct PrettyJSONEncoder: Sendable {
         if T.self == Date.self, let v = value as? Date { return try number(v.timeIntervalSinceReferenceDate, path: path) }
         if T.self == Data.self, let v = value as? Data { return .string(v.base64EncodedString()) }
         if T.self == URL.self, let v = value as? URL { return .string(v.absoluteString) }
+        if let v = value as? any PrettyJSONWritable { return .writable(v) }
         let slot = Slot()
         try value.encode(to: ValueEncoder(slot: slot, codingPath: path))
         // A value that encoded nothing is written as an empty object, as Foundation writes it.
@@ -241,7 +244,7 @@ public struct PrettyJSONEncoder: Sendable {
         guard v.isFinite else {
             throw EncodingError.invalidValue(v, .init(codingPath: path(), debugDescription: "Unable to encode Float.\(v) directly in JSON."))
         }
-        return .number(trimmedWhole(v.description))
+        return .number(v.description)
     }
     static func node<I: FixedWidthInteger & SignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .integer(Int64(v)) }
     static func node<I: FixedWidthInteger & UnsignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .unsigned(UInt64(v)) }
@@ -251,30 +254,35 @@ public struct PrettyJSONEncoder: Sendable {
         guard d.isFinite else {
             throw EncodingError.invalidValue(d, .init(codingPath: path(), debugDescription: "Unable to encode Double.\(d) directly in JSON."))
         }
-        return .number(trimmedWhole(d.description))
+        return .number(d.description)
     }
 
-    private static func trimmedWhole(_ text: String) -> String {
-        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
+    static func appendNumber(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { b in
+            let whole = b.count > 2 && b[b.count - 2] == UInt8(ascii: ".") && b[b.count - 1] == UInt8(ascii: "0")
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[..<(whole ? b.count - 2 : b.count)]))
+        }
     }
 
     // MARK: Writing
 
-    static func write(_ node: Node, indent: Int, into out: inout [UInt8]) {
+    static func write(_ node: Node, indent: Int, into out: inout [UInt8]) throws {
         switch node {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
         case .string(let v): quote(v, into: &out)
         case .integer(let v): out.append(contentsOf: String(v).utf8)
         case .unsigned(let v): out.append(contentsOf: String(v).utf8)
-        case .number(let text): out.append(contentsOf: text.utf8)
+        case .number(let text): appendNumber(text, into: &out)
         case .array(let box):
             out.append(UInt8(ascii: "["))
             out.append(UInt8(ascii: "\n"))
             for (i, element) in box.elements.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
                 pad(indent + 2, &out)
-                write(element, indent: indent + 2, into: &out)
+                try write(element, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             pad(indent, &out)
@@ -300,11 +308,13 @@ public struct PrettyJSONEncoder: Sendable {
                 out.append(UInt8(ascii: " "))
                 out.append(UInt8(ascii: ":"))
                 out.append(UInt8(ascii: " "))
-                write(member.element.node, indent: indent + 2, into: &out)
+                try write(member.element.node, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             pad(indent, &out)
             out.append(UInt8(ascii: "}"))
+        case .writable(let value):
+            try PrettyJSONMembers.writeObject(value, indent: indent, into: &out)
         }
     }
 
@@ -314,13 +324,12 @@ public struct PrettyJSONEncoder: Sendable {
         return ascii
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
-    private static func pad(_ n: Int, _ out: inout [UInt8]) {
+    static func pad(_ n: Int, _ out: inout [UInt8]) {
+        let spaces: StaticString = "                                                                "
         var left = n
         while left > 0 {
-            let run = min(left, spaces.count)
-            out.append(contentsOf: spaces[0..<run])
+            let run = min(left, spaces.utf8CodeUnitCount)
+            out.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
             left -= run
         }
     }
@@ -336,31 +345,33 @@ public struct PrettyJSONEncoder: Sendable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func quote(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Most strings (paths, names, times) need no escape: copied whole. (A String's bytes are
-        // copied to an array in bulk; scanning the array is several times faster than its UTF8View.)
-        let bytes = Array(s.utf8)
-        var clean = true
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false; break }
-        if clean {
-            out.append(contentsOf: bytes)
+        // Read in place (a native string's UTF-8 is contiguous): most strings (paths, names,
+        // times) need no escape and are copied whole.
+        var s = s
+        s.withUTF8 { bytes in
             out.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
-                out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+            var clean = true
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false; break }
+            if clean {
+                out.append(contentsOf: bytes)
+                out.append(UInt8(ascii: "\""))
+                return
             }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+                case 0..<0x20:
+                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                    out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

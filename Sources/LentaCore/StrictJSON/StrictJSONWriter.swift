@@ -67,25 +67,8 @@ extension StrictJSON {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, nothing else.
     public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        // One escaper for every JSON string lenta writes (the project file and `--json`).
+        String(decoding: PrettyJSONEncoder.quoted(s), as: UTF8.self)
     }
 }
 

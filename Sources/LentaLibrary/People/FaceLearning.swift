@@ -4,10 +4,12 @@ import LentaCatalog
 import LentaCore
 import LentaMedia
 
-/// Learns the faces of catalogued photos (`FaceFinder`) and stores them, on every core, a batch
-/// at a time (an interruption keeps what was done), then groups the new faces into people
-/// (`FaceGrouping`). As a clip's worth: learned the first time something needs it (`lenta
+/// Learns the faces of catalogued photos and clips (`FaceFinder`) and stores them, on every core,
+/// a batch at a time (an interruption keeps what was done), then groups the new faces into
+/// people (`FaceGrouping`). As a clip's worth: learned the first time something needs it (`lenta
 /// people`, a story's first making, `scan --faces`, `auto`), never again for an unchanged file.
+/// A clip whose worth is not known yet has both learned from one decode of its keyframes
+/// (`ItemAnalysis` with faces); a clip's faces are one per person (`ClipFaceTracks`).
 enum FaceLearning {
     /// Looks for faces in every item of `ids` (every item when nil) not looked at yet, and groups
     /// them. - Returns: how many items were looked at.
@@ -15,15 +17,24 @@ enum FaceLearning {
     static func learn(in catalog: Catalog, among ids: [Int64]? = nil, embedder: FaceEmbedder, batchSize: Int = 64,
                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let items = try catalog.itemsAwaitingFaces(model: FaceModels.version, among: ids)
-        let finished = Mutex(0)
-        for start in stride(from: 0, to: items.count, by: max(1, batchSize)) {
-            let chunk = Array(items[start..<min(start + batchSize, items.count)])
+        let clipIds = items.filter { $0.metadata.kind == .video }.map(\.id)
+        let unmeasured = clipIds.isEmpty ? [] : Set(try catalog.itemsAwaitingQuality(among: clipIds).map(\.id))
+        if !unmeasured.isEmpty {
+            let total = items.count
+            try ItemAnalysis.analyse(items.filter { unmeasured.contains($0.id) }, in: catalog, faces: embedder) { done, _ in
+                progress?(done, total)
+            }
+        }
+        let rest = items.filter { !unmeasured.contains($0.id) }
+        let finished = Mutex(unmeasured.count)
+        for start in stride(from: 0, to: rest.count, by: max(1, batchSize)) {
+            let chunk = Array(rest[start..<min(start + batchSize, rest.count)])
             let results = Mutex([(faces: [DetectedFace], problem: String?)](repeating: ([], nil), count: chunk.count))
             DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
                 let item = chunk[i]
                 let result: ([DetectedFace], String?)
                 do {
-                    result = (try FaceFinder.faces(path: item.path, metadata: item.metadata, embedder: embedder), nil)
+                    result = (ClipFaceTracks.distinct(try FaceFinder.faces(path: item.path, metadata: item.metadata, embedder: embedder)), nil)
                 } catch let error as MediaError {
                     result = ([], "\(error.operation): \(error.reason)")
                 } catch {
@@ -44,7 +55,7 @@ enum FaceLearning {
     /// neither faces nor a name.
     static func group(in catalog: Catalog, threshold: Double = FaceGrouping.threshold) throws {
         let faces = try catalog.faceVectors().map {
-            FaceGrouping.Face(id: $0.face.id, itemId: $0.face.itemId, personId: $0.face.personId, vector: $0.vector)
+            FaceGrouping.Face(id: $0.face.id, itemId: $0.face.itemId, personId: $0.face.personId, vector: $0.vector, time: $0.face.time)
         }
         try catalog.assignFaces(FaceGrouping.group(faces, threshold: threshold).map { ($0.faceId, $0.personId, $0.newPerson) })
         try catalog.removeEmptyPeople()

@@ -21,6 +21,8 @@ public struct PersonFace: Codable, Sendable, Equatable {
     public var path: String
     public var box: ProjectRect
     public var byHand: Bool
+    /// A clip's face: the time of its keyframe, seconds from the clip's start.
+    public var time: Double?
 }
 
 /// The people in a catalog's pictures: learning them (`FaceLearning`), listing, naming,
@@ -134,7 +136,7 @@ public struct People {
         let faces = try catalog.faces(ofPerson: try reference.map { try person($0).id })
         let paths = Dictionary(uniqueKeysWithValues: try catalog.briefs(ids: Array(Set(faces.map(\.itemId)))).map { ($0.id, $0.path) })
         return faces.compactMap { face in
-            paths[face.itemId].map { PersonFace(id: face.id, personId: face.personId, path: $0, box: face.box, byHand: face.byHand) }
+            paths[face.itemId].map { PersonFace(id: face.id, personId: face.personId, path: $0, box: face.box, byHand: face.byHand, time: face.time) }
         }
     }
 

@@ -47,24 +47,9 @@ public final class AudioFilterGraph {
         guard status >= 0, let sink else { throw fail("create the graph's output", status) }
         // The chain, then back to the input's format, so what comes out lines up sample for sample.
         let chain = "\(filters),aresample=\(sampleRate),aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layout)"
-        var outputs = api.inout_alloc(), inputs = api.inout_alloc()
-        defer {
-            api.inout_free(&outputs)
-            api.inout_free(&inputs)
+        if let failed = FilterLibrary.link(api, graph: graph, chain: chain, source: source, sink: sink) {
+            throw fail(failed.step, failed.status)
         }
-        guard let o = outputs, let i = inputs else { throw fail("allocate the graph's ends", lenta_averror(ENOMEM)) }
-        o.pointee.name = av_strdup("in")
-        o.pointee.filter_ctx = source
-        o.pointee.pad_idx = 0
-        o.pointee.next = nil
-        i.pointee.name = av_strdup("out")
-        i.pointee.filter_ctx = sink
-        i.pointee.pad_idx = 0
-        i.pointee.next = nil
-        status = api.graph_parse_ptr(graph, chain, &inputs, &outputs, nil)
-        guard status >= 0 else { throw fail("parse the filters", status) }
-        status = api.graph_config(graph, nil)
-        guard status >= 0 else { throw fail("configure the filters", status) }
         do {
             frame = try CodecFrame()
         } catch {

@@ -39,9 +39,8 @@ extension CodecFrame {
 }
 
 /// A frame lent to an encoder's buffers: kept unchanged while they refer to it, then given to the
-/// pool. Unchecked: the frame is only read until `deinit`, which runs once, after the last buffer
-/// let go (on whichever thread that was).
-private final class LentPlanes: @unchecked Sendable {
+/// pool (by `deinit`, which runs once, after the last buffer let go, on whichever thread that was).
+private final class LentPlanes: Sendable {
     let frame: PlanarFrame
     let pool: PlanarFramePool?
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,27 +69,34 @@ public enum PhotoMemoryBudget {
 }
 
 /// Lets work that needs memory wait until the memory is free: reservations held at once never
-/// add up to more than the capacity, except that one alone always runs.
-final class MemoryGate: @unchecked Sendable {
+/// add up to more than the capacity, except that one alone always runs. The count changes only
+/// while `condition` is held too (so no wake-up is lost); the `Mutex` is what lets the compiler
+/// check the count is never touched unguarded.
+final class MemoryGate: Sendable {
     private let condition = NSCondition()
     private let capacity: Int
-    private var reserved = 0
+    private let reserved = Mutex(0)
 
     init(capacity: Int) { self.capacity = capacity }
 
     func withReservation<T>(_ bytes: Int, _ body: () throws -> T) rethrows -> T {
         let bytes = min(max(0, bytes), capacity)
+        let capacity = capacity
         condition.lock()
-        while reserved > 0 && reserved + bytes > capacity { condition.wait() }
-        reserved += bytes
+        while !reserved.withLock({ held in
+            guard held == 0 || held + bytes <= capacity else { return false }
+            held += bytes
+            return true
+        }) {
+            condition.wait()
+        }
         condition.unlock()
         defer {
             condition.lock()
-            reserved -= bytes
+            reserved.withLock { $0 -= bytes }
             condition.broadcast()
             condition.unlock()
         }
         return try body()
     }
 }
-

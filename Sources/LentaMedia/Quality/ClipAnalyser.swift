@@ -8,7 +8,12 @@ import LentaCore
 /// darkness and blur are measured. Only a container without an index is read packet by packet.
 /// The budget is in pixels, so it is the same on every machine and every run: a 4K clip gets
 /// fewer keyframes than a 720p one.
-enum ClipAnalyser {
+///
+/// When faces are being learned (`lenta people`, a story's first making, `scan --faces`), a few
+/// of the same keyframes are also reduced to `FaceFinder.analysisSide` (the 256-pixel analysis
+/// picture is too small for the detector) and their faces found, from the same decode: no second
+/// pass over the file.
+package enum ClipAnalyser {
     /// Decoded keyframe pixels per clip, at most: a 4K clip gets 7 keyframes (its decodes are most of
     /// what a phone library's first scan costs), a 1080p one 24.
     static let pixelBudget = 60_000_000
@@ -18,14 +23,34 @@ enum ClipAnalyser {
     /// not change faster than this where a story would cut it, and its motion is read each
     /// second from the bits anyway.
     static let sampleSpacing = 2.0
+    /// Keyframes faces are looked for on, at most, spread over those decoded: a face costs
+    /// tenths of a second, and a person in a clip is in most of it.
+    static let faceSamples = 4
 
-    struct Result: Sendable {
+    package struct Result: Sendable {
         var activity: ClipActivity
         /// The measures of each decoded keyframe, in time order.
         var frames: [PictureMeasures]
+        /// The faces on the keyframes looked at, each with its keyframe's time (nil: faces were
+        /// not looked for).
+        package var faces: [DetectedFace]?
+        /// Why faces could not be looked for on some keyframe (dlib failed), if it could not.
+        package var faceProblem: String?
     }
 
-    static func analyse(path: String, metadata: MediaMetadata) throws -> Result {
+    /// Which of `wanted` keyframes faces are looked for on: `faceSamples` of them, each in the
+    /// middle of its share of the clip.
+    static func faceSampleIndices(wanted: Int) -> Set<Int> {
+        let n = min(faceSamples, max(1, wanted))
+        return Set((0..<n).map { Int((Double($0) + 0.5) * Double(wanted) / Double(n)) })
+    }
+
+    /// - Parameters:
+    ///   - embedder: when given, faces are found on a few of the keyframes decoded (`faceSamples`).
+    ///   - listens: whether the sound is decoded too (its loudness and speech); a pass for faces
+    ///     alone, over a clip whose worth is known already, does not.
+    package static func analyse(path: String, metadata: MediaMetadata, faces embedder: FaceEmbedder? = nil,
+                                listens: Bool = true) throws -> Result {
         let container = try FormatContext(path: path)
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
@@ -39,6 +64,9 @@ enum ClipAnalyser {
         let pixels = max(1, (metadata.width ?? 1920) * (metadata.height ?? 1080))
         let wanted = max(minimumSamples, min(maximumSamples, pixelBudget / pixels, Int(duration / sampleSpacing)))
         let step = duration / Double(wanted)
+        let faceIndices = embedder == nil ? [] : faceSampleIndices(wanted: wanted)
+        var faces: [DetectedFace] = []
+        var faceProblem: String?
 
         let bucketSeconds = max(1, (duration / Double(ClipActivity.maximumBuckets)).rounded(.up))
         // Bits of the frames between keyframes (where motion costs); every frame's too, for
@@ -63,6 +91,17 @@ enum ClipAnalyser {
             guard (try? decoder.decodeAlone(packet, into: frame)) == true else { return }
             defer { frame.unreference() }
             guard let picture = try? ReducedPhoto.analysisPicture(from: frame, path: path).oriented(orientation) else { return }
+            if let embedder, faceIndices.contains(samples.count) {
+                // The same decoded frame, reduced to a size faces can be found at.
+                do {
+                    let large = try ReducedPhoto.analysisPicture(from: frame, path: path, side: FaceFinder.analysisSide).oriented(orientation)
+                    faces += try FaceFinder.faces(in: large, time: max(0, time), embedder: embedder)
+                } catch let error as MediaError {
+                    faceProblem = faceProblem ?? "\(error.operation): \(error.reason)"
+                } catch {
+                    faceProblem = faceProblem ?? String(describing: error)
+                }
+            }
             let measures = PictureMeasures(picture)
             let luma = picture.luma
             let change = previousLuma.map { PictureMeasures.change($0, luma) } ?? 0
@@ -117,10 +156,12 @@ enum ClipAnalyser {
         guard packets > 0 else { throw MediaError("analyse clip", path: path, reason: "the video stream holds no packets") }
         guard !frames.isEmpty else { throw MediaError("analyse clip", path: path, reason: "no keyframe could be decoded") }
         if bits.allSatisfy({ $0 == 0 }) { bits = allBits }
-        let sound = listen(path: path, buckets: bits.count, bucketSeconds: bucketSeconds)
+        let sound = listens ? listen(path: path, buckets: bits.count, bucketSeconds: bucketSeconds) : nil
+        // Only with the clip's worth (a pass for faces alone keeps the worth it had).
+        let jitter = listens ? JitterSampler.measure(path: path, duration: duration, frameRate: metadata.frameRate) : nil
         return Result(activity: ClipActivity(samples: samples, bitsPerBucket: bits, bucketSeconds: bucketSeconds,
-                                             loudness: sound?.loudness, speech: sound?.speech),
-                      frames: frames)
+                                             loudness: sound?.loudness, speech: sound?.speech, jitter: jitter),
+                      frames: frames, faces: embedder == nil ? nil : faces, faceProblem: faceProblem)
     }
 
     /// The sound's energy (RMS of both channels, 0…1) in each bucket and where people speak,

@@ -4,19 +4,21 @@ import LentaCore
 
 /// A small upright picture of an item for a contact sheet, decoded as scan's quality analysis
 /// decodes (never a large photo at full size): a photo by `ReducedPhoto` (JPEG DCT scaling,
-/// HEIF's stored thumbnail), a clip by its first keyframe alone, reduced on decode. At most
+/// HEIF's stored thumbnail), a clip by its first keyframe alone (or the keyframe at a time: a
+/// face on the people sheet), reduced on decode. At most
 /// `ItemQuality.analysisSide` pixels on the longer side, so memory per item is fixed.
 public enum ItemThumbnail {
     public static func decode(path: String) throws -> RGBAImage { try decodeWithMetadata(path: path).picture }
 
-    /// The thumbnail and what the file's headers say (a clip's length).
-    public static func decodeWithMetadata(path: String) throws -> (picture: RGBAImage, metadata: MediaMetadata) {
+    /// The thumbnail and what the file's headers say (a clip's length); a clip's is its keyframe
+    /// at or before `time` seconds from its start when given, else its first.
+    public static func decodeWithMetadata(path: String, at time: Double? = nil) throws -> (picture: RGBAImage, metadata: MediaMetadata) {
         guard case .media(let metadata) = try MetadataProbe.read(path: path, modified: 0, now: Date().timeIntervalSince1970) else {
             throw MediaError("make a thumbnail", path: path, reason: "not a photo or video")
         }
         let picture: AnalysisPicture
         if metadata.kind == .video {
-            picture = try firstKeyframe(path: path)
+            picture = try keyframe(path: path, at: time)
         } else {
             picture = try ReducedPhoto.decode(path: path, metadata: metadata).picture
         }
@@ -27,14 +29,19 @@ public enum ItemThumbnail {
         return (RGBAImage(width: picture.width, height: picture.height, pixels: rgba), metadata)
     }
 
-    /// The first keyframe that decodes, within the first 64 video packets.
-    static func firstKeyframe(path: String) throws -> AnalysisPicture {
+    /// The first keyframe that decodes within 64 video packets, from the start or from the
+    /// keyframe at or before `time`.
+    static func keyframe(path: String, at time: Double? = nil) throws -> AnalysisPicture {
         let container = try FormatContext(path: path)
         let streams = try container.streams()
         guard let stream = streams.first(where: { $0.type == AVMEDIA_TYPE_VIDEO && !$0.isCoverArt }) else {
             throw MediaError("make a thumbnail", path: path, reason: "the file has no video stream")
         }
         let decoder = try container.decoder(stream: stream.index, threads: 1)
+        if let time, time > 0, stream.timeBase.num > 0 {
+            let stamp = (stream.startTime ?? 0) + Int64(time * Double(stream.timeBase.den) / Double(stream.timeBase.num))
+            try? container.seek(stream: stream.index, to: stamp)  // unseekable: from the start
+        }
         let packet = try CodecPacket()
         let frame = try CodecFrame()
         var packets = 0

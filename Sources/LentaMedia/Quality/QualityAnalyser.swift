@@ -15,6 +15,18 @@ public enum QualityAnalyser {
             case clip(ClipAnalyser.Result)
         }
         let kind: Kind
+
+        /// A clip's faces, when they were looked for with its keyframes (`measure(faces:)`).
+        public var faces: [DetectedFace]? {
+            if case .clip(let result) = kind { return result.faces }
+            return nil
+        }
+
+        /// Why a clip's faces could not all be looked for, if they could not.
+        public var faceProblem: String? {
+            if case .clip(let result) = kind { return result.faceProblem }
+            return nil
+        }
     }
 
     /// Analyses the file at `path`, whose metadata the scan has just read.
@@ -24,15 +36,16 @@ public enum QualityAnalyser {
         quality(of: try measure(path: path, metadata: metadata), path: path, metadata: metadata, contentHash: contentHash)
     }
 
-    /// Decodes the file small and measures it.
+    /// Decodes the file small and measures it; a clip's faces too when `faces` is given (from
+    /// the keyframes decoded to measure it; a photo's are found by `FaceFinder` at another size).
     /// - Throws: `MediaError` when the picture cannot be decoded.
-    public static func measure(path: String, metadata: MediaMetadata) throws -> Measurement {
+    public static func measure(path: String, metadata: MediaMetadata, faces: FaceEmbedder? = nil) throws -> Measurement {
         switch metadata.kind {
         case .photo:
             let (picture, source) = try ReducedPhoto.decode(path: path, metadata: metadata)
             return Measurement(kind: .photo(PictureMeasures(picture), text: TextSignals(picture), source: source))
         case .video:
-            return Measurement(kind: .clip(try ClipAnalyser.analyse(path: path, metadata: metadata)))
+            return Measurement(kind: .clip(try ClipAnalyser.analyse(path: path, metadata: metadata, faces: faces)))
         }
     }
 

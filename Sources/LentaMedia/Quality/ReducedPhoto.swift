@@ -154,10 +154,10 @@ enum ReducedPhoto {
         return try analysisPicture(from: decoded, path: path, side: side)
     }
 
-    /// A decoded frame of any pixel format, reduced with libswscale's area filter to analysis size.
-    static func analysisPicture(from frame: CodecFrame, path: String, side longer: Int = ItemQuality.analysisSide) throws -> AnalysisPicture {
-        let side = Double(longer)
-        let scale = min(1, side / Double(max(frame.width, frame.height)))
+    /// A decoded frame of any pixel format, reduced with libswscale's area filter to analysis
+    /// size (or to `side` pixels on its longer side: a clip's keyframe faces are looked for in).
+    static func analysisPicture(from frame: CodecFrame, path: String, side: Int = ItemQuality.analysisSide) throws -> AnalysisPicture {
+        let scale = min(1, Double(side) / Double(max(frame.width, frame.height)))
         let w = max(1, Int((Double(frame.width) * scale).rounded())), h = max(1, Int((Double(frame.height) * scale).rounded()))
         let toRGB = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (w, h, AV_PIX_FMT_RGB24),
                                      flags: Int32(SWS_AREA) | Int32(SWS_BITEXACT), path: path)
@@ -168,6 +168,6 @@ enum ReducedPhoto {
         guard let base = rgb.pointer.pointee.data.0 else {
             throw MediaError("convert picture", path: path, reason: "libswscale gave no picture")
         }
-        return AnalysisPicture(rgb: base, width: w, height: h, stride: Int(rgb.pointer.pointee.linesize.0))
+        return AnalysisPicture(rgb: base, width: w, height: h, stride: Int(rgb.pointer.pointee.linesize.0), side: side)
     }
 }

@@ -43,6 +43,8 @@ public final class VideoReader {
     /// the decoder's frame is held and before the next one is decoded.
     package typealias Grader = (BorrowedVideoFrame) -> PlanarFrame?
     private let grader: Grader?
+    /// The clip's stabilisation, in its own filter graph (nil: shown as shot).
+    private let stabiliser: StabilisingFilter?
     /// Seconds past the current frame beyond which seeking is cheaper than decoding through.
     public var seekAhead = Rational(3)
     /// The fraction of its size each picture is handed on at (at most 1): a 2160p clip shown in
@@ -82,8 +84,9 @@ public final class VideoReader {
         try self.init(source: source, threads: threads, grader: nil)
     }
 
-    /// Opens a source whose pictures `grader` grades where it can (see `Grader`).
-    package init(source: MediaSource, threads: Int = 0, grader: Grader?) throws {
+    /// Opens a source whose pictures `grader` grades where it can (see `Grader`), held steady by
+    /// `stabilisation` (see `StabilisingFilter`) before they are graded or reduced.
+    package init(source: MediaSource, threads: Int = 0, grader: Grader?, stabilisation: ClipStabilisation? = nil) throws {
         self.grader = grader
         let path = source.description
         self.path = path
@@ -101,6 +104,7 @@ public final class VideoReader {
         }
         timeBase = stream.timeBase
         startTime = stream.startTime ?? 0
+        stabiliser = try stabilisation.map { try StabilisingFilter($0, timeBase: stream.timeBase, path: path) }
         orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
         let size = try container.withContext { ctx -> (Int, Int, Double?, ColourDescription) in
             guard let s = ctx.pointee.streams[stream.index] else { return (0, 0, nil, .bt709) }
@@ -234,7 +238,7 @@ public final class VideoReader {
             // Frames that do not move forward (duplicates after a seek) are skipped.
             if let current, t <= current.time { frame.unreference(); continue }
             if let current { step = t - current.time }
-            upcoming = TimedFrame(time: t, frame: frame)
+            upcoming = TimedFrame(time: t, frame: try stabiliser?.filter(frame, stamp: stamp) ?? frame)
             return
         }
     }
@@ -245,6 +249,7 @@ public final class VideoReader {
             throw MediaError("seek video", path: path, reason: "the clip was closed")
         }
         try frames.seek(to: max(target, startTime))
+        stabiliser?.reset()
         current = nil
         upcoming = nil
         ended = false

@@ -33,10 +33,11 @@ extension YUVLookupTable {
         }
         // Both shown sides are even (the stored ones multiples of 4): every block is whole.
         let width = frame.width, chromaWidth = width / 2, chromaHeight = frame.height / 2
-        // Read only, by slices that `parallel.run` waits for.
-        nonisolated(unsafe) let lent = frame
         withTables { table in
+            // The frame and the table are only read; each slice writes its own rows of `planes`.
+            let shared = SliceShared((frame, planes, table))
             parallel.run(Self.slices(chromaHeight: chromaHeight)) { slice in
+                let (lent, planes, table) = shared.value
                 withUnsafeTemporaryAllocation(of: S.self, capacity: 2 * width + 2 * chromaWidth) { scratch in
                     guard let top = scratch.baseAddress else { return }
                     let bottom = top + width, u = bottom + width, v = u + chromaWidth

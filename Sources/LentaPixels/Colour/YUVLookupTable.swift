@@ -107,11 +107,11 @@ public struct YUVLookupTable: Sendable {
         ys.withUnsafeMutableBufferPointer { yOut in
             uvs.withUnsafeMutableBufferPointer { uvOut in
                 // Slices write disjoint nodes, and `parallel.run` returns when all are done.
-                nonisolated(unsafe) let target = (y: yOut.baseAddress, uv: uvOut.baseAddress)
+                let shared = SliceShared((y: yOut.baseAddress, uv: uvOut.baseAddress))
                 // The type named, not `Self`: a Sendable closure may not capture a metatype.
                 // Each slice fills one Cr plane of nodes: disjoint writes, the same values for any split.
                 parallel.run(n) { vi in
-                    guard let yp = target.y, let uvp = target.uv else { return }
+                    guard let yp = shared.value.y, let uvp = shared.value.uv else { return }
                     for ui in 0..<n {
                         for yi in 0..<n {
                             let node = yi * YUVLookupTable.strideY + ui * YUVLookupTable.strideU + vi * YUVLookupTable.strideV
@@ -187,7 +187,10 @@ public struct YUVLookupTable: Sendable {
                                                       parallel: ParallelSlices) {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         withTables { table in
+            // The source and the table are only read; each slice writes its own rows of `planes`.
+            let shared = SliceShared((source, planes, table))
             parallel.run(Self.slices(chromaHeight: chromaHeight)) { slice in
+                let (source, planes, table) = shared.value
                 for cy in YUVLookupTable.chromaRows(ofSlice: slice, chromaHeight: chromaHeight) {
                     let hasBottom = 2 * cy + 1 < height
                     YUVLookupTable.gradeChromaRow(source.rows(cy, hasBottom: hasBottom), into: planes.rows(cy, hasBottom: hasBottom),
@@ -243,9 +246,9 @@ public struct YUVLookupTable: Sendable {
         }
     }
 
-    /// Unchecked: the table's storage, read only, lent to the slices of one `apply`, which
-    /// returns when they are all done.
-    package struct Tables: @unchecked Sendable {
+    /// The table's storage, read only, lent to the slices of one `apply` (in a `SliceShared`),
+    /// which returns when they are all done.
+    package struct Tables {
         package let y: UnsafePointer<Int32>
         package let uv: UnsafePointer<Int64>
         package let tetrahedra: UnsafePointer<Tetrahedron>
@@ -257,9 +260,9 @@ public struct YUVLookupTable: Sendable {
         package let kernel: lenta_yuv_table?
     }
 
-    /// Unchecked: the source frame's planes, read only, lent to the slices of one `apply`,
-    /// which returns when they are all done.
-    package struct SourcePlanes<S: FixedWidthInteger>: @unchecked Sendable {
+    /// The source frame's planes, read only, lent to the slices of one `apply` (in a
+    /// `SliceShared`), which returns when they are all done.
+    package struct SourcePlanes<S: FixedWidthInteger> {
         package let y: UnsafePointer<S>
         package let u: UnsafePointer<S>
         package let v: UnsafePointer<S>
@@ -298,9 +301,9 @@ public struct YUVLookupTable: Sendable {
         package let v: UnsafePointer<S>
     }
 
-    /// Unchecked: the frame's planes (packed, luma `width` samples a row), lent to the slices of
-    /// one `apply`; each slice writes its own rows, and `apply` returns when they are all done.
-    package struct Planes: @unchecked Sendable {
+    /// The frame's planes (packed, luma `width` samples a row), lent to the slices of one `apply`
+    /// (in a `SliceShared`); each slice writes its own rows, and `apply` returns when they are all done.
+    package struct Planes {
         package let y: UnsafeMutablePointer<UInt8>
         package let u: UnsafeMutablePointer<UInt8>
         package let v: UnsafeMutablePointer<UInt8>

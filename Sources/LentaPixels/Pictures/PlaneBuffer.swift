@@ -1,40 +1,47 @@
+import LentaCore
 /// One plane of 8-bit samples as the resamplers see it inside a `withUnsafe…` call: the pointer
-/// never leaves the call that made it.
-/// Unchecked: a raw pointer is not Sendable; the slices only read the plane, and the call that
-/// lent the pointer outlives every slice (`ParallelSlices.run` returns when all are done).
-package struct SourcePlane: @unchecked Sendable {
-    package let base: UnsafePointer<UInt8>
+/// never leaves the call that made it. Sendable through `SliceShared`: the slices only read the
+/// plane, and the call that lent the pointer outlives every slice.
+package struct SourcePlane: Sendable {
+    private let lent: SliceShared<UnsafePointer<UInt8>>
     package let width: Int
     package let height: Int
 
     package init(base: UnsafePointer<UInt8>, width: Int, height: Int) {
-        (self.base, self.width, self.height) = (base, width, height)
+        (self.lent, self.width, self.height) = (SliceShared(base), width, height)
     }
+
+    package var base: UnsafePointer<UInt8> { @inline(__always) get { lent.value } }
 }
 
 /// A `TransposedPlane` inside a `withSource` call: sample (x, y) at `base[x · height + y]`.
-/// Unchecked as `SourcePlane`: only read, and the call that lent the pointer outlives every slice.
-package struct TransposedSource: @unchecked Sendable {
-    package let base: UnsafePointer<UInt8>
+/// Sendable through `SliceShared`, as `SourcePlane`: only read, and the call that lent the
+/// pointer outlives every slice.
+package struct TransposedSource: Sendable {
+    private let lent: SliceShared<UnsafePointer<UInt8>>
     package let width: Int
     package let height: Int
 
     package init(base: UnsafePointer<UInt8>, width: Int, height: Int) {
-        (self.base, self.width, self.height) = (base, width, height)
+        (self.lent, self.width, self.height) = (SliceShared(base), width, height)
     }
+
+    package var base: UnsafePointer<UInt8> { @inline(__always) get { lent.value } }
 }
 
-/// A plane being written, inside a `withUnsafeMutable…` call.
-/// Unchecked: slices running in parallel write disjoint rows, and the call that lent the pointer
-/// outlives every slice (`ParallelSlices.run` returns when all are done).
-package struct TargetPlane: @unchecked Sendable {
-    package let base: UnsafeMutablePointer<UInt8>
+/// A plane being written, inside a `withUnsafeMutable…` call. Sendable through `SliceShared`:
+/// slices running in parallel write disjoint rows, and the call that lent the pointer outlives
+/// every slice.
+package struct TargetPlane: Sendable {
+    private let lent: SliceShared<UnsafeMutablePointer<UInt8>>
     package let width: Int
     package let height: Int
 
     package init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        (self.base, self.width, self.height) = (base, width, height)
+        (self.lent, self.width, self.height) = (SliceShared(base), width, height)
     }
+
+    package var base: UnsafeMutablePointer<UInt8> { @inline(__always) get { lent.value } }
 }
 
 /// Splits work into slices run on `threads` threads (`DispatchQueue.concurrentPerform`). Each

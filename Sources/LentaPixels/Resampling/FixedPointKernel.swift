@@ -1,3 +1,4 @@
+import LentaCore
 import CPixelKernels
 
 /// Which loops `FixedPointResampler` runs: its portable SIMD8 ones (SSE2 on x86-64, NEON on ARM)
@@ -28,13 +29,15 @@ extension FixedPointResampler {
                   let ys = yStarts.baseAddress, let yw = yWeights.baseAddress else { return }
             // Only read (the target's rows are written stripe by stripe, disjoint across slices),
             // and they outlive `parallel.run`, which returns when every slice is done.
-            nonisolated(unsafe) let plane = lenta_fixed_resample_plane(
+            let plan = lenta_fixed_resample_plane(
                 source: source.base, height: source.height, rowMin: rowMin, rowCount: rowCount,
                 xStarts: xs, xWeights: xw, xTaps: x.tapCount, xCount: x.count, xOutputStart: x.outputStart,
                 yStarts: ys, yWeights: yw, yTaps: y.tapCount, yCount: y.count, yOutputStart: y.outputStart,
                 target: target.base, targetWidth: target.width, rounding: rounding)
-            let scratchBytes = withUnsafePointer(to: plane) { lenta_fixed_resample_avx2_scratch_bytes($0) }
+            let scratchBytes = withUnsafePointer(to: plan) { lenta_fixed_resample_avx2_scratch_bytes($0) }
+            let shared = SliceShared(plan)
             parallel.run(slices) { slice in
+                let plane = shared.value
                 let scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchBytes, alignment: 64)
                 defer { scratch.deallocate() }
                 withUnsafePointer(to: plane) {

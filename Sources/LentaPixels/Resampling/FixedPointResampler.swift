@@ -1,3 +1,4 @@
+import LentaCore
 /// The separable resampler in 16-bit fixed point, for axis-aligned placements of a photo (whose
 /// planes are kept transposed, `TransposedPlane`): sixteen output columns at a time (a stripe),
 /// each stripe first filtered horizontally — every tap a contiguous column of the transposed
@@ -44,8 +45,9 @@ package enum FixedPointResampler {
             guard let xs0 = xStartBuffer.baseAddress, let xw0 = xWeightBuffer.baseAddress,
                   let ys0 = yStartBuffer.baseAddress, let yw0 = yWeightBuffer.baseAddress else { return }
             // Only read, and they outlive `parallel.run`, which returns when every slice is done.
-            nonisolated(unsafe) let xs = xs0, xw = xw0, ys = ys0, yw = yw0
+            let shared = SliceShared((xs0, xw0, ys0, yw0))
             parallel.run(slices) { slice in
+                let (xs, xw, ys, yw) = shared.value
                 let columns = UnsafeMutablePointer<Lanes>.allocate(capacity: lanes * blocks)
                 defer { columns.deallocate() }
                 let stripe = UnsafeMutablePointer<Lanes>.allocate(capacity: 2 * lanes * blocks)

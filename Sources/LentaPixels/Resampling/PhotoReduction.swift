@@ -70,8 +70,9 @@ package enum PhotoReduction {
             turned.withUnsafeBufferPointer { source in
                 guard let target = out.baseAddress, let base = source.baseAddress else { return }
                 // Bands write disjoint rows of the target, and `parallel.run` returns when all are done.
-                nonisolated(unsafe) let t = target, s = base
+                let shared = SliceShared((target: target, source: base))
                 parallel.run(bands) { band in
+                    let (t, s) = shared.value
                     lenta_plane_transpose(s, columns, rows, band * bandColumns, min(columns, (band + 1) * bandColumns), t, rows)
                 }
             }

@@ -1,3 +1,4 @@
+import LentaCore
 /// The fast path for axis-aligned placements (no rotation), separable: for each output row, a
 /// vertical pass over the source columns the row needs (contiguous, so it vectorises, 8-bit to
 /// Float), then a horizontal pass over that one Float row; taps are precomputed per column and
@@ -27,10 +28,10 @@ package enum SeparableResampler {
                         guard let xStarts = xStart.baseAddress, let xWeight = xWeights.baseAddress,
                               let yStarts = yStart.baseAddress, let yWeight = yWeights.baseAddress else { return }
                         // The taps are only read, and they outlive `parallel.run`, which returns when every strip is done.
-                        nonisolated(unsafe) let xs = xStarts, xw = xWeight, ys = yStarts, yw = yWeight
                         // (An empty array may still have a base address: the tap count decides.)
-                        nonisolated(unsafe) let xt = x.tapCount == 4 ? byTapPointer.baseAddress : nil
+                        let shared = SliceShared((xStarts, xWeight, yStarts, yWeight, x.tapCount == 4 ? byTapPointer.baseAddress : nil))
                         parallel.run(strips) { strip in
+                            let (xs, xw, ys, yw, xt) = shared.value
                             let first = strip * stripHeight, last = min(y.count, first + stripHeight)
                             let row = UnsafeMutablePointer<Float>.allocate(capacity: columnMax - columnMin)
                             defer { row.deallocate() }

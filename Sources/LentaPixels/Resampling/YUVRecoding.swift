@@ -37,8 +37,9 @@ package struct YUVRecoding {
         frame.v.withUnsafeMutableBufferPointer { v in
             guard let yb = y.baseAddress, let ub = u.baseAddress, let vb = v.baseAddress else { return }
             // Slices touch disjoint rows, and `parallel.run` returns when all are done.
-            nonisolated(unsafe) let planes = (yb, ub, vb)
+            let shared = SliceShared((yb, ub, vb))
             parallel.run(slices) { slice in
+                let planes = shared.value
                 withUnsafePointer(to: map) {
                     lenta_yuv_recode_rows($0, planes.0, planes.1, planes.2, width, height, slice * Self.rowsPerSlice,
                                           min(chromaRows, (slice + 1) * Self.rowsPerSlice))

@@ -15,7 +15,8 @@ enum ClipSpeech {
         let finder = SpeechFinder(detector: detector)
         do {
             try decoder.seek(toSample: track.sourceStart)
-            var left = track.range.count
+            // At another speed the part played is `speed` times as long in the source.
+            var left = Int((Double(track.range.count) * track.speed).rounded())
             while left > 0 {
                 let chunk = try decoder.read(upTo: min(left, rate / 2))
                 if chunk.isEmpty { break }
@@ -26,7 +27,8 @@ enum ClipSpeech {
             return []
         }
         return (finder.utterances() ?? []).compactMap { u in
-            let from = track.range.lowerBound + Int(u.start * Double(rate)), to = track.range.lowerBound + Int(u.end * Double(rate))
+            let from = track.range.lowerBound + Int(u.start / track.speed * Double(rate))
+            let to = track.range.lowerBound + Int(u.end / track.speed * Double(rate))
             let clipped = max(from, track.range.lowerBound)..<min(to, track.range.upperBound)
             return clipped.isEmpty ? nil : clipped
         }

@@ -2,22 +2,34 @@ import Foundation
 import LentaCore
 import LentaMedia
 import LentaPixels
+import Synchronization
 
 /// An item's colour path: its source's colour description, the output's, and its grade. The
 /// table for each source depth is built when first needed — once per item — and turns the
-/// source's codes into the working format in the one pass a grade alone would cost.
-final class ItemColour {
+/// source's codes into the working format in the one pass a grade alone would cost. The source's
+/// description and the tables live in a `Mutex`: a clip's decoder grades on whichever thread reads it.
+final class ItemColour: Sendable {
+    private struct Known {
+        var source: ColourDescription
+        var tables: [Int: YUVLookupTable?] = [:]
+    }
+    private let known: Mutex<Known>
     /// What the source's numbers mean (a clip refines it once its stream is open).
     var source: ColourDescription {
-        didSet { if source != oldValue { tables = [:] } }
+        get { known.withLock { $0.source } }
+        set {
+            known.withLock { known in
+                if known.source != newValue { known.tables = [:] }
+                known.source = newValue
+            }
+        }
     }
     let output: ColourDescription
     let grade: ColourGrade?
     let parallel: ParallelSlices
-    private var tables: [Int: YUVLookupTable?] = [:]
 
     init(source: ColourDescription, output: ColourDescription, grade: ColourGrade?, parallel: ParallelSlices) {
-        self.source = source
+        known = Mutex(Known(source: source))
         self.output = output
         self.grade = grade
         self.parallel = parallel
@@ -25,12 +37,14 @@ final class ItemColour {
 
     /// The table for codes of `bits` bits; nil when 8-bit codes need no change.
     func table(bits: Int) -> YUVLookupTable? {
-        if let made = tables[bits] { return made }
-        var described = source
-        described.bitDepth = bits
-        let made = YUVLookupTable.make(source: described, output: output, grade: grade, parallel: parallel)
-        tables[bits] = .some(made)
-        return made
+        known.withLock { known in
+            if let made = known.tables[bits] { return made }
+            var described = known.source
+            described.bitDepth = bits
+            let made = YUVLookupTable.make(source: described, output: output, grade: grade, parallel: parallel)
+            known.tables[bits] = .some(made)
+            return made
+        }
     }
 
     /// A picture of the source in the working format.

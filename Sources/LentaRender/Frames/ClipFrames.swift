@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMedia
 import LentaPixels
+import Synchronization
 
 /// A clip's pictures as the story shows them: decoded forward by one `VideoReader` and converted
 /// by the item's colour table, once each — by the reader, straight from the decoder's frame, where
@@ -12,77 +13,85 @@ import LentaPixels
 ///
 /// When a transition brings in the next clip, the pictures this one still shows can be graded
 /// ahead (`keep`) and its decoder let go of, so only one decoder is alive at a time.
-/// Unchecked: the reader, the kept pictures and the last graded one are used only while holding `lock`.
-final class ClipFrames: @unchecked Sendable {
-    /// nil once `keep` let go of it; opened again if a time outside what was kept is asked.
-    private var reader: VideoReader?
+/// Its state (the reader, the item's colour tables, the kept pictures and the last graded one)
+/// lives in one `Mutex`: the layers of every shape reach it from the compositing thread, a
+/// transition's `keep` from whichever compositor plans it first.
+final class ClipFrames: Sendable {
+    private struct State {
+        /// nil once `keep` let go of it; opened again if a time outside what was kept is asked.
+        var reader: VideoReader?
+        var readerScale: Double = 1
+        let colour: ItemColour
+        /// The last graded picture and the source timestamp of the picture it was graded from.
+        var graded: (time: Rational, frame: PlanarFrame)?
+        /// The pictures graded ahead by `keep`, by the time asked, in order.
+        var kept: [(time: Rational, frame: PlanarFrame)] = []
+        var keptAny = false
+    }
+
+    private let state: Mutex<State>
     private let source: MediaSource
+    private let stabilisation: ClipStabilisation?
     private let threads: Int
-    private var readerScale: Double = 1
-    private let colour: ItemColour
-    private let lock = NSLock()
-    /// The last graded picture and the source timestamp of the picture it was graded from.
-    private var graded: (time: Rational, frame: PlanarFrame)?
-    /// The pictures graded ahead by `keep`, by the time asked, in order.
-    private var kept: [(time: Rational, frame: PlanarFrame)] = []
-    private var keptAny = false
 
     /// The clip's size as shown (upright).
     let width: Int
     let height: Int
 
     init(item: ResolvedItem, colour: ItemColour, threads: Int) throws {
-        let reader = try VideoReader(source: item.source, threads: threads, grader: Self.grader(colour))
-        self.reader = reader
+        let reader = try VideoReader(source: item.source, threads: threads, grader: Self.grader(colour), stabilisation: item.stabilisation)
         source = item.source
+        stabilisation = item.stabilisation
         self.threads = threads
         // The opened stream knows its colours at least as well as the header probe did.
         colour.source = reader.colour
-        self.colour = colour
         width = reader.width
         height = reader.height
+        state = Mutex(State(reader: reader, colour: colour))
     }
 
     // Freed when the last layer reading it goes (its segment is over in every shape).
     deinit {
-        // The pictures go first, so that the one hand-back below covers them too: kept ones were
-        // allocated beside the next clip's decoder, and the holes they leave would stay resident.
-        kept = []
-        graded = nil
-        if let reader {
-            reader.close()  // hands back what it held, and what the pictures did
-        } else if keptAny {
-            returnFreedMemory()
+        state.withLock { state in
+            // The pictures go first, so that the one hand-back below covers them too: kept ones were
+            // allocated beside the next clip's decoder, and the holes they leave would stay resident.
+            state.kept = []
+            state.graded = nil
+            if let reader = state.reader {
+                reader.close()  // hands back what it held, and what the pictures did
+            } else if state.keptAny {
+                returnFreedMemory()
+            }
         }
     }
 
     /// Has the reader reduce each picture to `scale` of its size (a single shape's clip that is
     /// larger than it needs).
     func reduce(to scale: Double) {
-        lock.withLock {
-            readerScale = scale
-            reader?.scale = scale
+        state.withLock { state in
+            state.readerScale = scale
+            state.reader?.scale = scale
         }
     }
 
     /// The share of its size each picture is handed on at (1: whole).
-    var scale: Double { lock.withLock { readerScale } }
+    var scale: Double { state.withLock { $0.readerScale } }
 
     /// Whether the clip's decoder is alive (not let go of by `keep`).
-    var isDecoding: Bool { lock.withLock { reader != nil } }
+    var isDecoding: Bool { state.withLock { $0.reader != nil } }
 
     /// The clip's picture at `time` (the frame with the greatest timestamp not after it),
     /// converted and graded by the item's colour table.
     func graded(at time: Rational) throws -> PlanarFrame {
-        try lock.withLock {
-            if reader == nil {
+        try state.withLock { state in
+            if state.reader == nil {
                 // Times are asked in order: what was kept before `time` is shown no more.
-                if let first = kept.firstIndex(where: { $0.time >= time }) { kept.removeFirst(first) } else { kept = [] }
-                if let picture = kept.first, picture.time == time { return picture.frame }
+                if let first = state.kept.firstIndex(where: { $0.time >= time }) { state.kept.removeFirst(first) } else { state.kept = [] }
+                if let picture = state.kept.first, picture.time == time { return picture.frame }
                 // Asked out of order (`lenta frame`, a test): decoded again, as before `keep`.
-                kept = []
+                state.kept = []
             }
-            return try decodeAndGrade(at: time)
+            return try decodeAndGrade(at: time, &state)
         }
     }
 
@@ -94,41 +103,41 @@ final class ClipFrames: @unchecked Sendable {
     /// Returns whether the decoder was let go of.
     @discardableResult
     func keep(times: [Rational], bytes: Int) -> Bool {
-        lock.withLock {
+        state.withLock { state in
             // A 1080p decoder takes less than the pictures would (some 25 MB against 47 MB for
             // a 0.5 s crossfade, measured); a 2160p one's pool of full-size pictures far more.
-            guard let reader, reader.hasLargePictures, let last = graded, !times.isEmpty else { return false }
+            guard let reader = state.reader, reader.hasLargePictures, let last = state.graded, !times.isEmpty else { return false }
             // Each kept picture is the size of the last one graded (the same reader, the same scale).
             let each = last.frame.y.count + last.frame.u.count + last.frame.v.count
             guard each * times.count <= bytes else { return false }
             var pictures: [(time: Rational, frame: PlanarFrame)] = []
             pictures.reserveCapacity(times.count)
             do {
-                for time in times { pictures.append((time, try decodeAndGrade(at: time))) }
+                for time in times { pictures.append((time, try decodeAndGrade(at: time, &state))) }
             } catch {
                 return false
             }
-            kept = pictures
-            keptAny = true
+            state.kept = pictures
+            state.keptAny = true
             // Closing a decoder of large pictures hands its memory back.
             reader.close()
-            self.reader = nil
+            state.reader = nil
             return true
         }
     }
 
     /// The reader's picture at `time`, graded (the last one reused when it is the same picture).
-    /// Called holding `lock`.
-    private func decodeAndGrade(at time: Rational) throws -> PlanarFrame {
-        let reader = try openReader()
+    /// Called holding the state's lock.
+    private func decodeAndGrade(at time: Rational, _ state: inout State) throws -> PlanarFrame {
+        let reader = try openReader(&state)
         let shown = try reader.timedFrame(at: time)
-        if let graded, graded.time == shown.time { return graded.frame }
+        if let graded = state.graded, graded.time == shown.time { return graded.frame }
         let frame: PlanarFrame
         switch shown.picture {
         case .graded(let picture): frame = picture
-        case .stored(let picture): frame = colour.convert(picture)
+        case .stored(let picture): frame = state.colour.convert(picture)
         }
-        graded = (shown.time, frame)
+        state.graded = (shown.time, frame)
         return frame
     }
 
@@ -137,12 +146,12 @@ final class ClipFrames: @unchecked Sendable {
         { colour.grade($0) }
     }
 
-    /// The reader, opened again when `keep` let go of it. Called holding `lock`.
-    private func openReader() throws -> VideoReader {
-        if let reader { return reader }
-        let reopened = try VideoReader(source: source, threads: threads, grader: Self.grader(colour))
-        reopened.scale = readerScale
-        reader = reopened
+    /// The reader, opened again when `keep` let go of it. Called holding the state's lock.
+    private func openReader(_ state: inout State) throws -> VideoReader {
+        if let reader = state.reader { return reader }
+        let reopened = try VideoReader(source: source, threads: threads, grader: Self.grader(state.colour), stabilisation: stabilisation)
+        reopened.scale = state.readerScale
+        state.reader = reopened
         return reopened
     }
 }

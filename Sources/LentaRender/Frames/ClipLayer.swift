@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMedia
 import LentaPixels
+import Synchronization
 
 /// A video item: each frame shows the clip's picture at `trim.in + time` (the frame with the
 /// greatest timestamp not after it), placed by the item's geometry. The `blur` backdrop is made
@@ -13,9 +14,12 @@ import LentaPixels
 final class ClipLayer: StoryLayer {
     let frames: ClipFrames
     let trimStart: Rational
+    /// Source seconds per story second (`speed`).
+    let speed: Rational
     let geometry: ItemGeometry
     let parallel: ParallelSlices
-    private var background: PlanarFrame?
+    /// Made from the first picture drawn (on the compositing thread: a clip is drawn in order).
+    private let background = Mutex<PlanarFrame?>(nil)
 
     convenience init(item: ResolvedItem, geometry base: (Double, Double) -> ItemGeometry, colour: ItemColour,
                      threads: Int, parallel: ParallelSlices) throws {
@@ -30,6 +34,7 @@ final class ClipLayer: StoryLayer {
     init(item: ResolvedItem, frames: ClipFrames, reduces: Bool, geometry base: (Double, Double) -> ItemGeometry, parallel: ParallelSlices) {
         self.frames = frames
         trimStart = Rational(seconds: item.item.trim?.start ?? 0)
+        speed = Rational(seconds: item.speed)
         geometry = base(Double(frames.width), Double(frames.height))
         // Reduced only when that at least halves the pixels: a slight reduction would cost a
         // pass and a second filtering for little saved.
@@ -47,7 +52,7 @@ final class ClipLayer: StoryLayer {
 
     /// The graded picture at `time` and where it goes at `progress`.
     private func shown(at time: Rational, progress: Double) throws -> (pixels: PlanarFrame, picture: PlacedPicture, placement: ItemGeometry.Placement) {
-        let pixels = try frames.graded(at: trimStart + time)
+        let pixels = try frames.graded(at: trimStart + time * speed)
         let picture = PlacedPicture(pixels: pixels, scaleX: Double(pixels.width) / Double(frames.width),
                                     scaleY: Double(pixels.height) / Double(frames.height))
         return (pixels, picture, geometry.placement(at: progress))
@@ -63,8 +68,11 @@ final class ClipLayer: StoryLayer {
         let coversFrame = placement.x0 <= 0 && placement.y0 <= 0 && placement.x1 >= Double(frame.width) && placement.y1 >= Double(frame.height)
         if !coversFrame {
             if geometry.fit == .blur {
-                if background == nil { background = BlurredBackground.make(from: picture, geometry: geometry, parallel: parallel) }
-                if let background { frame = background }
+                let made = background.withLock { background in
+                    if background == nil { background = BlurredBackground.make(from: picture, geometry: geometry, parallel: parallel) }
+                    return background
+                }
+                if let made { frame = made }
             } else {
                 frame = PlanarFrame(width: frame.width, height: frame.height)
             }

@@ -20,12 +20,16 @@ public struct ContactSheet: Sendable {
         public var day: String
         /// The part of the picture to show (shares of it: a face on the people sheet); nil: its centre square.
         public var region: ProjectRect?
+        /// A clip's frame to show: the keyframe at this time (a face on the people sheet); nil: its first.
+        public var time: Double?
         /// A document (framed in amber) or a picture with personal data (blurred to a mosaic,
         /// framed in red: a sheet is shared too); nil for anything else.
         public var sensitive: ContentKind?
 
-        public init(path: String, isClip: Bool?, duration: Double? = nil, isAlternate: Bool = false, day: String, region: ProjectRect? = nil) {
+        public init(path: String, isClip: Bool?, duration: Double? = nil, isAlternate: Bool = false, day: String,
+                    region: ProjectRect? = nil, time: Double? = nil) {
             self.region = region
+            self.time = time
             self.path = path
             self.isClip = isClip
             self.duration = duration
@@ -155,7 +159,7 @@ public struct ContactSheet: Sendable {
             var duration = entry.duration
             var isClip = entry.isClip ?? false
             do {
-                let (picture, metadata) = try ItemThumbnail.decodeWithMetadata(path: entry.path)
+                let (picture, metadata) = try ItemThumbnail.decodeWithMetadata(path: entry.path, at: entry.time)
                 square = Self.squareCrop(entry.region.map { Self.crop(picture, to: $0) } ?? picture, side: cell)
                 isClip = entry.isClip ?? (metadata.kind == .video)
                 if isClip { duration = duration ?? metadata.duration }

@@ -2,6 +2,7 @@ import Foundation
 import LentaCore
 import LentaMedia
 import LentaPixels
+import Synchronization
 
 /// A photo item, prepared once: decoded (at a reduced size when the decoder can), reduced once
 /// with libswscale to what the item's crop, rotation, Ken Burns motion and fit need at the output
@@ -17,8 +18,7 @@ final class PhotoLayer: StoryLayer {
     /// A still photo's frame and the placement it was drawn at: drawn once, then handed out again
     /// (copy-on-write) instead of being resampled each frame. Moving photos keep nothing, so the
     /// frames they hand on are not shared and a caption drawn on one costs no copy.
-    private var lastDrawn: (placement: ItemGeometry.Placement, frame: PlanarFrame)?
-    private let drawLock = NSLock()
+    private let lastDrawn = Mutex<(placement: ItemGeometry.Placement, frame: PlanarFrame)?>(nil)
 
     /// Pixels kept around the used region for the filter's taps.
     static let filterMargin = 8.0
@@ -74,7 +74,7 @@ final class PhotoLayer: StoryLayer {
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws {
         let placement = geometry.placement(at: progress)
-        if let drawn = drawLock.withLock({ lastDrawn }), drawn.placement == placement {
+        if let drawn = lastDrawn.withLock({ $0 }), drawn.placement == placement {
             frame = drawn.frame
             return
         }
@@ -82,7 +82,7 @@ final class PhotoLayer: StoryLayer {
         PictureLayer.draw(picture, placement, into: &frame, parallel: parallel)
         if geometry.motion.isStill {
             let made = frame
-            drawLock.withLock { lastDrawn = (placement, made) }
+            lastDrawn.withLock { $0 = (placement, made) }
         }
     }
 

@@ -36,7 +36,7 @@ final class RouteInterludeLayer: StoryLayer {
     static func make(story: ResolvedStory, before item: Int, width: Int, height: Int, output: ColourDescription,
                      parallel: ParallelSlices) throws -> RouteInterludeLayer {
         let style = MapStyle.dark
-        let stops = try ProjectRoute.stops(of: story)
+        let stops = ProjectRoute.stops(of: story)
         let table = YUVLookupTable.make(source: .bt709, output: output, grade: nil, parallel: parallel)
         guard !stops.isEmpty else {
             let sea = RGBAImage(width: width, height: height, red: style.sea.red, green: style.sea.green, blue: style.sea.blue)

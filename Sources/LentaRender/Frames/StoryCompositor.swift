@@ -4,6 +4,7 @@ import LentaMaps
 import LentaMedia
 import LentaPixels
 import LentaText
+import Synchronization
 
 /// Makes the story's frames: frame `n` shows the segments the timeline puts at `n / fps` — one,
 /// or two blended by the transition between them. Frames are the same whether asked in order (as
@@ -12,7 +13,11 @@ import LentaText
 /// Photos are prepared once (decode, reduce, backdrop) on a background queue while the segment
 /// before them shows (at least a second before they appear), and let go of when their segment is
 /// over, so only a few reduced photos are ever in memory.
-public final class StoryCompositor {
+///
+/// What changes as frames are planned (the layers made, the photos being prepared, the captions)
+/// lives in one `Mutex`, held while a frame is planned; everything else is set once, so a photo's
+/// preparation on another thread reads it freely.
+public final class StoryCompositor: Sendable {
     public let story: ResolvedStory
     public var project: ProjectFile { story.project }
     public let preset: OutputPreset
@@ -22,18 +27,29 @@ public final class StoryCompositor {
     let grades: [ColourGrade?]
     let parallel: ParallelSlices
     let decoderThreads: Int
-    private var layers: [Int: StoryLayer] = [:]
-    private var preparing: [Int: PhotoPreparation] = [:]
-    /// Each item segment's caption (nil: none), made when the segment first shows.
-    private var captions: [Int: Caption?] = [:]
+    private struct Planning {
+        var layers: [Int: StoryLayer] = [:]
+        var preparing: [Int: PhotoPreparation] = [:]
+        /// Each item segment's caption (nil: none), made when the segment first shows.
+        var captions: [Int: Caption?] = [:]
+        var lookahead: Int
+        var transitionPictureBytes = 64 << 20
+    }
+    private let planning: Mutex<Planning>
     /// How far ahead photos start being prepared, in frames.
-    public var lookahead: Int
+    public var lookahead: Int {
+        get { planning.withLock { $0.lookahead } }
+        set { planning.withLock { $0.lookahead = newValue } }
+    }
     /// Frames the encoder is done with, drawn over again (`StoryWriter.appendVideo(_:recycling:)`).
     public let framePool = PlanarFramePool()
     /// At most this much of an outgoing clip's pictures is graded ahead when a transition
     /// brings in another clip, so that its decoder goes before the next one opens (0: never;
     /// longer transitions keep both decoders). 64 MB holds 20 pictures at 1080p.
-    var transitionPictureBytes = 64 << 20
+    var transitionPictureBytes: Int {
+        get { planning.withLock { $0.transitionPictureBytes } }
+        set { planning.withLock { $0.transitionPictureBytes = newValue } }
+    }
     /// The decodes this compositor shares with the compositors of the story's other shapes, and
     /// which of `sharing.presets` is its own; nil when the story is rendered in one shape.
     let sharing: (sources: SharedSources, shape: Int)?
@@ -55,7 +71,7 @@ public final class StoryCompositor {
         }
         let fps = Rational(Int64(preset.fps.numerator), Int64(preset.fps.denominator))
         timeline = StoryTimeline(project: story.project, fps: fps, sampleRate: preset.audio.sampleRate) { story.length(ofItem: $0) }
-        lookahead = Int(fps.rounded)
+        planning = Mutex(Planning(lookahead: Int(fps.rounded)))
     }
 
     public var frameCount: Int { timeline.frameCount }
@@ -73,26 +89,30 @@ public final class StoryCompositor {
         guard n >= 0, n < timeline.frameCount else {
             throw RenderError("frame \(n) is outside the story (it has \(timeline.frameCount) frames)")
         }
+        return try planning.withLock { planning in try plan(n, &planning) }
+    }
+
+    private func plan(_ n: Int, _ planning: inout Planning) throws -> FramePlan {
         let visible = timeline.segments(atFrame: n)
         let t = timeline.time(ofFrame: n)
-        startPreparing(after: n, showing: visible.count)
+        startPreparing(after: n, showing: visible.count, &planning)
         var parts: [FramePlan.Part] = []
         for index in visible {
             let segment = timeline.segments[index]
             let local = t - segment.start
             let progress = segment.length.numerator == 0 ? 0 : min(1, max(0, (local / segment.length).doubleValue))
-            if layers[index] == nil, preparing[index] == nil, let outgoing = visible.first, outgoing != index {
-                keepOutgoingPictures(outgoing, from: n, before: index)
+            if planning.layers[index] == nil, planning.preparing[index] == nil, let outgoing = visible.first, outgoing != index {
+                keepOutgoingPictures(outgoing, from: n, before: index, planning)
             }
-            let layer = try layer(index)
-            var part = FramePlan.Part(layer: layer, time: local, progress: progress, caption: try caption(index),
+            let layer = try layer(index, &planning)
+            var part = FramePlan.Part(layer: layer, time: local, progress: progress, caption: try caption(index, &planning),
                                       segmentLength: segment.length.doubleValue)
             if !layer.drawsConcurrently {
                 part.drawn = try part.draw(width: preset.width, height: preset.height, pool: framePool)
             }
             parts.append(part)
         }
-        release(before: n)
+        release(before: n, &planning)
         var blend: (ProjectTransition, Double)?
         if parts.count == 2, let outgoing = visible.first, let incoming = visible.last {
             let out = timeline.segments[outgoing], into = timeline.segments[incoming]
@@ -109,33 +129,33 @@ public final class StoryCompositor {
     /// (713 against 560 MB for a crossfade between two 2160p HEVC clips). Between a large and a
     /// 1080p clip both decoders are kept: the 1080p one takes less than the pictures would.
     /// The pictures are the ones the frames would have shown.
-    private func keepOutgoingPictures(_ outgoing: Int, from n: Int, before incoming: Int) {
-        guard transitionPictureBytes > 0, case .item(let i) = timeline.segments[incoming].content, story.items[i].isVideo,
+    private func keepOutgoingPictures(_ outgoing: Int, from n: Int, before incoming: Int, _ planning: Planning) {
+        guard planning.transitionPictureBytes > 0, case .item(let i) = timeline.segments[incoming].content, story.items[i].isVideo,
               let width = story.items[i].metadata.width, let height = story.items[i].metadata.height,
-              VideoReader.isLarge(width: width, height: height), let clip = layers[outgoing] as? ClipLayer else { return }
+              VideoReader.isLarge(width: width, height: height), let clip = planning.layers[outgoing] as? ClipLayer else { return }
         let out = timeline.segments[outgoing]
         let times = (n..<max(n, out.endFrame)).map { clip.trimStart + (timeline.time(ofFrame: $0) - out.start) }
-        clip.frames.keep(times: times, bytes: transitionPictureBytes)
+        clip.frames.keep(times: times, bytes: planning.transitionPictureBytes)
     }
 
     /// The segments whose photos are being prepared or are made (the test of `startPreparing`).
-    var preparedSegments: Set<Int> { Set(preparing.keys).union(layers.keys) }
+    var preparedSegments: Set<Int> { planning.withLock { Set($0.preparing.keys).union($0.layers.keys) } }
 
     /// Clip decoders alive in this compositor's layers (the test of `keepOutgoingPictures`).
     var liveClipDecoders: Int {
-        layers.values.filter { ($0 as? ClipLayer)?.frames.isDecoding == true }.count
+        planning.withLock { $0.layers.values.filter { ($0 as? ClipLayer)?.frames.isDecoding == true }.count }
     }
 
     /// The layer of a segment, made (or waited for) when first needed.
-    private func layer(_ index: Int) throws -> StoryLayer {
-        if let layer = layers[index] { return layer }
+    private func layer(_ index: Int, _ planning: inout Planning) throws -> StoryLayer {
+        if let layer = planning.layers[index] { return layer }
         let made: StoryLayer
-        if let pending = preparing.removeValue(forKey: index) {
+        if let pending = planning.preparing.removeValue(forKey: index) {
             made = try pending.wait()
         } else {
             made = try makeLayer(index)
         }
-        layers[index] = made
+        planning.layers[index] = made
         return made
     }
 
@@ -200,8 +220,8 @@ public final class StoryCompositor {
     }
 
     /// The caption of a segment's item, laid out and drawn when first needed.
-    private func caption(_ index: Int) throws -> Caption? {
-        if let made = captions[index] { return made }
+    private func caption(_ index: Int, _ planning: inout Planning) throws -> Caption? {
+        if let made = planning.captions[index] { return made }
         var made: Caption?
         if case .item(let i) = timeline.segments[index].content, let text = story.items[i].caption {
             let engine: TextEngine
@@ -212,14 +232,14 @@ public final class StoryCompositor {
             }
             made = Caption(text, frameWidth: preset.width, frameHeight: preset.height, engine: engine)
         }
-        captions[index] = .some(made)
+        planning.captions[index] = .some(made)
         return made
     }
 
     /// The title card: title, subtitle and the route map of the items' places.
     private func titleCardLayer() throws -> StoryLayer {
         let card = project.titleCard ?? TitleCard()
-        let stops = card.map == false ? [] : try ProjectRoute.stops(of: story)
+        let stops = card.map == false ? [] : ProjectRoute.stops(of: story)
         let outlines: CountryOutlines?
         do {
             outlines = stops.isEmpty ? nil : try CountryOutlines.bundled()
@@ -234,10 +254,9 @@ public final class StoryCompositor {
         }
         let picture = TitleCardPicture.make(title: project.title, subtitle: project.subtitle, card: card, stops: stops, track: story.route,
                                             outlines: outlines, width: preset.width, height: preset.height, text: text)
-        let layer = TitleCardLayer(picture: picture)
         // Drawn in BT.709 SDR: an HDR story places it at reference white, once.
-        YUVLookupTable.make(source: .bt709, output: preset.colour, grade: nil, parallel: parallel)?.apply(to: &layer.picture, parallel: parallel)
-        return layer
+        return TitleCardLayer(picture: picture, table: YUVLookupTable.make(source: .bt709, output: preset.colour, grade: nil, parallel: parallel),
+                              parallel: parallel)
     }
 
     /// Starts preparing the photos that appear within `lookahead` frames and, while frame `n`
@@ -246,61 +265,59 @@ public final class StoryCompositor {
     /// segment before it, on whatever core the encoder leaves idle, instead of making the frames
     /// wait for it — and at the start it runs beside the first photo's. Not during a transition,
     /// which already holds two photos: at most one segment ahead is kept beyond the window.
-    private func startPreparing(after n: Int, showing: Int) {
+    private func startPreparing(after n: Int, showing: Int, _ planning: inout Planning) {
+        let lookahead = planning.lookahead
         guard lookahead > 0 else { return }
         let next = showing == 1 ? timeline.segments.lazy.map(\.firstFrame).filter { $0 > n }.min() : nil
         for (index, segment) in timeline.segments.enumerated()
         where segment.firstFrame > n && (segment.firstFrame <= n + lookahead || segment.firstFrame == next)
-            && layers[index] == nil && preparing[index] == nil {
+            && planning.layers[index] == nil && planning.preparing[index] == nil {
             guard case .item(let i) = segment.content, !story.items[i].isVideo else { continue }
-            let preparation = PhotoPreparation()
-            preparing[index] = preparation
             // A photo's layer is made from the compositor's constants alone (project, items, preset,
-            // timeline), never from the layer caches the compositing thread changes.
-            nonisolated(unsafe) let compositor = self
-            preparation.start { try compositor.makeLayer(index) }
+            // timeline), never from what is planned.
+            planning.preparing[index] = PhotoPreparation { [self] in try makeLayer(index) }
         }
     }
 
     /// Lets go of the segments that are over.
-    private func release(before n: Int) {
-        for index in layers.keys where timeline.segments[index].endFrame <= n + 1 {
-            layers[index] = nil
+    private func release(before n: Int, _ planning: inout Planning) {
+        for index in planning.layers.keys where timeline.segments[index].endFrame <= n + 1 {
+            planning.layers[index] = nil
         }
-        for index in captions.keys where timeline.segments[index].endFrame <= n + 1 {
-            captions[index] = nil
+        for index in planning.captions.keys where timeline.segments[index].endFrame <= n + 1 {
+            planning.captions[index] = nil
         }
     }
 }
 
-/// A photo being prepared on a background queue.
-/// Unchecked: `result` is written once on the queue before `group.leave()` and read only after
-/// `group.wait()`, which orders the two.
-final class PhotoPreparation: @unchecked Sendable {
-    private let group = DispatchGroup()
-    private var result: Result<StoryLayer, Error>?
+/// A photo being prepared on a background queue: its result is set once, in a `Mutex`, before
+/// the group is left; `wait` reads it after the group is done.
+final class PhotoPreparation: Sendable {
+    private let done = DispatchGroup()
+    private let result = Mutex<Result<StoryLayer, Error>?>(nil)
 
-    func start(_ work: @escaping @Sendable () throws -> StoryLayer) {
-        group.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
+    /// Starts `work` on the global queue.
+    init(_ work: @escaping @Sendable () throws -> StoryLayer) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             let outcome = Result { try work() }
-            self.result = outcome
-            self.group.leave()
+            result.withLock { $0 = outcome }
+            done.leave()
         }
     }
 
     func wait() throws -> StoryLayer {
-        group.wait()
-        guard let result else { throw RenderError("a photo's preparation ended without a result") }
-        return try result.get()
+        done.wait()
+        guard let outcome = result.withLock({ $0 }) else { throw RenderError("a photo's preparation ended without a result") }
+        return try outcome.get()
     }
 }
 
-/// One frame's work, planned in order by `StoryCompositor.plan` and drawn on any thread.
-/// Unchecked: its layers are classes, but a plan only draws those whose `draw` only reads what they
-/// prepared (`drawsConcurrently`); the others were drawn while planning, on the planning thread.
-public struct FramePlan: @unchecked Sendable {
-    struct Part {
+/// One frame's work, planned in order by `StoryCompositor.plan` and drawn on any thread: it only
+/// draws the layers whose `draw` only reads what they prepared (`drawsConcurrently`); the others
+/// were drawn while planning, on the planning thread.
+public struct FramePlan: Sendable {
+    struct Part: Sendable {
         let layer: StoryLayer
         let time: Rational
         let progress: Double

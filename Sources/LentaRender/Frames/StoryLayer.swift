@@ -3,7 +3,7 @@ import LentaMedia
 import LentaPixels
 
 /// One segment of the story as pictures: draws itself for a moment of the segment.
-protocol StoryLayer: AnyObject {
+protocol StoryLayer: AnyObject, Sendable {
     /// Draws the segment `time` seconds after its start (`progress` = time / length, 0…1) into
     /// `frame`, every pixel of it.
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws
@@ -32,10 +32,13 @@ extension StoryLayer {
 
 /// The title card: its picture (`TitleCardPicture`), drawn once, for its whole duration.
 final class TitleCardLayer: StoryLayer {
-    var picture: PlanarFrame
+    let picture: PlanarFrame
 
-    init(picture: RGBAImage) {
-        self.picture = PlanarFrame(rgba: picture)
+    /// - Parameter table: the output's colours when they are not BT.709 SDR (the card is drawn in BT.709).
+    init(picture: RGBAImage, table: YUVLookupTable?, parallel: ParallelSlices) {
+        var frame = PlanarFrame(rgba: picture)
+        table?.apply(to: &frame, parallel: parallel)
+        self.picture = frame
     }
 
     func draw(at time: Rational, progress: Double, into frame: inout PlanarFrame) throws { frame = picture }

@@ -1,12 +1,11 @@
 import Foundation
 import LentaCore
 import LentaMedia
-import LentaPlaces
 import LentaStories
 
-/// What a story's MP4 and its subtitle sidecar say about it, worked out from the metadata the
-/// compositor already read (no file is read again) and the gazetteer, as the title card's map
-/// names places:
+/// What a story's MP4 and its subtitle sidecar say about it, worked out from the metadata
+/// validation read and the places it named (`ResolvedStory.places`; no file is read again), as
+/// the title card's map names them:
 ///
 /// - chapters: the project's own (items with a `chapter`: each runs to the next), else a chapter per place (consecutive items at one place, the city a person would
 ///   name; a second visit is a second chapter) or per day (the items' own local dates, titled
@@ -21,20 +20,9 @@ public struct StoryPublishing {
     /// The captions and place names, in story order.
     public let cues: [SubtitleCue]
 
-    init(compositor: StoryCompositor, gazetteer: Gazetteer? = nil) throws {
-        // The gazetteer (some 15 MB, kept for the process) is read only for a story with a
-        // position to name: phone clips often have none.
-        let items = compositor.story.items.map(\.metadata)
-        var places = gazetteer
-        if places == nil, items.contains(where: ProjectRoute.isLocated) {
-            do {
-                places = try Gazetteer.bundled()
-            } catch {
-                throw RenderError("cannot read the place names for the chapters", underlying: error)
-            }
-        }
+    init(compositor: StoryCompositor) {
         let project = compositor.story.project, timeline = compositor.timeline
-        let located = items.map { ProjectRoute.located($0, places) }
+        let located = compositor.story.places
         let placeRuns = Self.runs(timeline: timeline) { located[$0].placeName }
         var chapters: [StoryChapter] = []
         // The project's own chapters (a memory's years or trips), unless the preset wants none.

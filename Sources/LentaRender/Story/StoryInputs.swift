@@ -5,18 +5,18 @@ import LentaCore
 /// `.cube` look — so that no output is ever written over one of them (`render -o photo.jpg`
 /// where photo.jpg is an item would replace the photo with an MP4).
 public struct StoryInputs: Sendable {
-    /// What each input is to the story (`items[3]`, `music[0]`, `the project file`) and its path.
-    public let files: [(role: String, path: String)]
+    /// What each input is to the story (`items[3]`, `music[0]`; nil: the project file) and its path.
+    public let files: [(part: JSONPath?, path: String)]
 
     public init(project: ProjectFile, projectFile: URL) {
         let folder = projectFile.deletingLastPathComponent()
         func resolved(_ path: String) -> String { ProjectPaths.resolve(path, from: folder).path }
-        var files: [(String, String)] = [("the project file", projectFile.standardizedFileURL.path)]
+        var files: [(JSONPath?, String)] = [(nil, projectFile.standardizedFileURL.path)]
         for (i, item) in project.items.enumerated() {
-            files.append(("items[\(i)]", resolved(item.path)))
-            if let look = item.look, ItemLook.isCubePath(look) { files.append(("items[\(i)].look", resolved(look))) }
+            files.append((.item(i), resolved(item.path)))
+            if let look = item.look, ItemLook.isCubePath(look) { files.append((.item(i) + "look", resolved(look))) }
         }
-        for (i, track) in project.music.enumerated() { files.append(("music[\(i)]", resolved(track.path))) }
+        for (i, track) in project.music.enumerated() { files.append((JSONPath.root + "music" + i, resolved(track.path))) }
         self.files = files
     }
 
@@ -26,10 +26,10 @@ public struct StoryInputs: Sendable {
     public func check(output: String) throws {
         let target = FileIdentity(path: output)
         let canonical = Self.canonical(output)
-        for (role, path) in files {
+        for (part, path) in files {
             let same = target.map { $0 == FileIdentity(path: path) } ?? false
             if same || canonical == Self.canonical(path) {
-                throw OutputOverwritesInput(output: output, role: role, input: path)
+                throw OutputOverwritesInput(output: output, part: part, input: path)
             }
         }
     }
@@ -59,13 +59,13 @@ struct FileIdentity: Equatable {
 /// An output that names one of the story's own inputs.
 public struct OutputOverwritesInput: Error, CustomStringConvertible {
     public let output: String
-    public let role: String
+    /// The part of the project that names the input (`items[3]`, `music[0]`); nil: the project file itself.
+    public let part: JSONPath?
     public let input: String
 
     public var description: String {
         let shown = DiagnosticText.path(output)
-        return role == "the project file"
-            ? "refusing to write \(shown): it is the project file itself"
-            : "refusing to write \(shown): it is \(role) of the story (\(DiagnosticText.path(input))); choose another output"
+        guard let part else { return "refusing to write \(shown): it is the project file itself" }
+        return "refusing to write \(shown): it is \(part) of the story (\(DiagnosticText.path(input))); choose another output"
     }
 }

@@ -37,21 +37,6 @@ public enum StorySetup {
         }
     }
 
-    /// The validator `validate`, `render`, `frame` and `auto` check projects with: media files
-    /// opened to tell photos from videos, music opened as the render opens it, and text checked
-    /// against the installed fonts (a warning for each character none has; without a working
-    /// fontconfig, fonts are not checked here and the render reports the problem). A valid
-    /// project comes back resolved (`ProjectReport.story`) for the render.
-    /// The text engine, or, when no font can be had, what says so to every caption and title card.
-    static func textInspection() -> any ProjectTextInspection {
-        do { return try TextEngine.shared() } catch { return NoFontInspection(reason: "\(error)") }
-    }
-
-    public static func validator(presets: PresetLibrary = .standard) -> ProjectValidator {
-        ProjectValidator(presets: presets, inspectMedia: ProjectMediaInspector.inspect, inspectText: textInspection(),
-                         inspectSound: ProjectMediaInspector.inspectSound, inspectMotion: ProjectMotionInspector.inspect)
-    }
-
     /// A renderer with the story's sound (music and clips' sound, mixed by `AudioMixer`, brought
     /// to the preset's loudness by `StoryLoudness`) and the story's metadata and chapters
     /// (`StoryPublishing`, kept on the renderer for its subtitle cues).
@@ -88,12 +73,12 @@ public enum StorySetup {
                 throw RenderError.wrapping(error)
             }
         }
-        let publishing = try StoryPublishing(compositor: compositor)
+        let publishing = StoryPublishing(compositor: compositor)
         let renderer = StoryRenderer(compositor: compositor, sound: sound)
         if let sources {
-            renderer.also = try also.enumerated().map { k, shape in
+            renderer.also = also.enumerated().map { k, shape in
                 let made = StoryCompositor(story: story, preset: shape, threads: threads, sharing: (sources, k + 1))
-                return StoryShape(compositor: made, publishing: try StoryPublishing(compositor: made))
+                return StoryShape(compositor: made, publishing: StoryPublishing(compositor: made))
             }
         }
         // One budget of `threads` for the whole render: the encoder's threads, and frames drawn

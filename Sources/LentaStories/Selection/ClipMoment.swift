@@ -6,6 +6,20 @@ import LentaCore
 /// beginning and ending in pauses (`SpeechCuts`): each window is fitted to the speech before it
 /// is scored.
 public enum ClipMoment {
+    /// Frames per second from which a clip was shot for slow motion (phones shoot 120 or 240).
+    public static let slowMotionRate = 100.0
+    /// The story rate slow motion is slowed to (every output preset's 30 fps).
+    public static let storyRate = 30.0
+    /// Source seconds of a slow-motion clip a story plays.
+    public static let slowMotionSeconds = 1.0
+
+    /// The speed a clip shot at `frameRate` plays at: slowed to the story's rate (240 fps: ⅛,
+    /// held at `speed`'s least, ¼), or nil for a clip at an ordinary rate.
+    public static func slowMotionSpeed(frameRate: Double?) -> Double? {
+        guard let frameRate, frameRate >= slowMotionRate else { return nil }
+        return max(ProjectLimits.speed.lowerBound, storyRate / frameRate)
+    }
+
     /// The `length`-second part of a `duration`-second clip worth showing, `[in, out]`.
     /// Without activity (a clip that could not be analysed), its start.
     public static func best(duration: Double, length: Double, activity: ClipActivity?) -> TrimRange {

@@ -25,6 +25,8 @@ public struct SelectionCandidate: Sendable, Hashable {
     /// A memory's section (a year, a trip, a month): when given, the story's length is shared
     /// among sections in proportion to their size, instead of among (day, place) groups.
     public var section: String? = nil
+    /// A clip's frame rate (100 and up: slow motion, played slowed).
+    public var frameRate: Double? = nil
 
     public init(id: Int64, name: String = "", kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
                 quality: ItemQuality?, byHand: Bool = false, people: [Int64] = []) {

@@ -13,6 +13,8 @@ public struct StoryPlan: Sendable, Equatable {
         /// The part of a clip shown, `[in, out]` in seconds; nil for a photo.
         public var trim: TrimRange?
         public var byHand: Bool
+        /// A slow-motion clip's speed (`length` is its trim ÷ speed); nil: 1.
+        public var speed: Double? = nil
     }
 
     public struct LeftOut: Sendable, Equatable {

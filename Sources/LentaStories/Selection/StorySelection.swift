@@ -143,6 +143,11 @@ public struct StorySelection: Sendable {
 
         let choices = chosen.set.sorted().map { i -> StoryPlan.Choice in
             let c = candidates[i]
+            if c.kind == .video, let duration = c.duration, let speed = ClipMoment.slowMotionSpeed(frameRate: c.frameRate) {
+                // A high-frame-rate clip: its most interesting second, slowed to the story's rate.
+                let trim = ClipMoment.best(duration: duration, length: ClipMoment.slowMotionSeconds, activity: c.quality?.clip)
+                return .init(id: c.id, kind: .video, length: trim.length / speed, trim: trim, byHand: c.byHand, speed: speed)
+            }
             if c.kind == .video, let duration = c.duration {
                 let trim = ClipMoment.best(duration: duration, length: options.clipLength(of: duration), activity: c.quality?.clip)
                 return .init(id: c.id, kind: .video, length: trim.length, trim: trim, byHand: c.byHand)

@@ -671,7 +671,7 @@ import Testing
         let project = ProjectFile(items: [ProjectItem(path: "a.jpg", look: "sunny"), ProjectItem(path: "b.jpg", look: "grade.cube")])
         let projectURL = temp.url.appendingPathComponent("story.json")
         let preset = try PresetLibrary.standard.outputPreset(named: ProjectOutput.defaultPreset)
-        let story = try StorySetup.validator(presets: library).forFile(projectURL).resolvedStory(project)
+        let story = try ProjectLoader.validator(presets: library).forFile(projectURL).resolvedStory(project)
         let key = { try RenderKeys.key(projectBytes: Data(), story: story, preset: preset) }
         let before = try key()
         try Data(#"{"description": "Sunny", "temperature": 0.45}"#.utf8).write(to: recipe)

@@ -1,5 +1,6 @@
 import Foundation
-import LentaCatalog
+import PropertyBased
+@testable import LentaCatalog
 import LentaCore
 import LentaTestSupport
 import Testing
@@ -18,5 +19,27 @@ import Testing
         }
         #expect(try catalog.items(under: nil).count == items.count)
         #expect(try catalog.items(under: ["/nowhere"]).isEmpty)
+    }
+}
+
+/// The `warnings` column is read by its bytes when it can be; it must read what `JSONDecoder` reads.
+@Suite struct ItemWarningsColumnTests {
+    @Test func readsWhatJSONDecoderReadsForWhatJSONEncoderWrote() throws {
+        let pieces = ["", "a", "GPS 0°, 0°", "\",\"", "a/b", "back\\slash", "tab\t", "\u{301}combining", "é", "😀", ",", "[", "]"]
+        var random = Xoshiro(seed: (7, 11, 20, 26))
+        for _ in 0..<400 {
+            let strings = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            }
+            let column = String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+            #expect(ItemRecord.warnings(column) == strings, "\(column)")
+        }
+    }
+
+    @Test func readsOtherLayoutsThroughJSONDecoder() {
+        #expect(ItemRecord.warnings(#"["a", "b"]"#) == ["a", "b"])
+        #expect(ItemRecord.warnings(#"[ "a","b" ]"#) == ["a", "b"])
+        #expect(ItemRecord.warnings(#"["a","b""#) == [])
+        #expect(ItemRecord.warnings("not json") == [])
     }
 }

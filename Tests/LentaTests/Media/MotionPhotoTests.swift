@@ -244,7 +244,10 @@ import Testing
         _ = try lentas.project(id: lenta.id, writingTo: URL(fileURLWithPath: temp.path("story.json"))) { done, total in
             told.withLock { $0.append([done, total]) }
         }
-        #expect(told.withLock { $0 } == [[1, 1]], "the progress of the one clip analysed")
+        // Told as it goes, ending complete: the clip's analysis alone ([1, 1]), or, with the face
+        // models, the faces of the lenta's items learned in the same pass as the clip's worth.
+        let steps = told.withLock { $0 }
+        #expect(!steps.isEmpty && steps.last.map { $0[0] == $0[1] } == true, "progress told: \(steps)")
         known = try catalog.quality(ids: items.map(\.id))
         #expect(known[id("IMG_0003.MOV")]?.quality?.clip != nil, "the unpaired movie is measured as a clip")
         #expect(known[id("IMG_1234.MOV")] == nil, "the paired movie still is not")

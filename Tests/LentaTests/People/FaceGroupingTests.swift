@@ -71,4 +71,47 @@ import Testing
         #expect(FaceVector(bytes: vector.bytes.dropLast()) == nil)
         #expect(FaceVector([Float](repeating: .nan, count: 128)) == nil)
     }
+
+    /// A face on a clip's keyframe at `time`, `side` wide.
+    static func clipFace(_ vector: FaceVector, time: Double, side: Double = 0.2) -> DetectedFace {
+        DetectedFace(box: ProjectRect(x: 0.3, y: 0.2, width: side, height: side), score: 1, vector: vector, time: time)
+    }
+
+    @Test func aClipKeepsOneFaceForEachPersonOnItsKeyframes() {
+        // Anna on all four keyframes (largest on the third), Ben on two, a stranger on one.
+        let faces = [
+            Self.clipFace(Self.near(Self.anna, 1, spread: 0.2), time: 0),
+            Self.clipFace(Self.near(Self.ben, 2, spread: 0.2), time: 0, side: 0.1),
+            Self.clipFace(Self.near(Self.anna, 3, spread: 0.2), time: 2),
+            Self.clipFace(Self.near(Self.anna, 4, spread: 0.2), time: 4, side: 0.4),
+            Self.clipFace(Self.near(Self.ben, 5, spread: 0.2), time: 4, side: 0.15),
+            Self.clipFace(Self.near(Self.anna, 6, spread: 0.2), time: 6),
+            Self.clipFace(FaceVector(Self.centre(77))!, time: 6),
+        ]
+        let kept = ClipFaceTracks.distinct(faces)
+        #expect(kept.count == 3)
+        #expect(kept.contains(faces[3]) && kept.contains(faces[4]) && kept.contains(faces[6]))
+        // Deterministic whatever order the keyframes' faces come in.
+        #expect(Set(ClipFaceTracks.distinct(faces.reversed()).map(\.time)) == Set(kept.map(\.time)))
+        // Twins on one keyframe stay two; a photo's faces are left as they are.
+        let twins = [Self.clipFace(Self.near(Self.anna, 8, spread: 0.05), time: 2), Self.clipFace(Self.near(Self.anna, 9, spread: 0.05), time: 2)]
+        #expect(ClipFaceTracks.distinct(twins).count == 2)
+        var photo = twins[0]
+        photo.time = nil
+        #expect(ClipFaceTracks.distinct([photo, photo]).count == 2)
+    }
+
+    @Test func onePersonMayBeOnTwoKeyframesOfAClipButNotTwiceOnOne() {
+        // Anna's clip faces on keyframes 0 s and 8 s (her look changed: two tracks) both join
+        // her; a look-alike on the same keyframe as her does not.
+        let faces: [FaceGrouping.Face] = [
+            .init(id: 1, itemId: 1, personId: nil, vector: Self.near(Self.anna, 1, spread: 0.2)),
+            .init(id: 2, itemId: 2, personId: nil, vector: Self.near(Self.anna, 2, spread: 0.2), time: 0),
+            .init(id: 3, itemId: 2, personId: nil, vector: Self.near(Self.anna, 3, spread: 0.2), time: 8),
+            .init(id: 4, itemId: 2, personId: nil, vector: Self.near(Self.anna, 4, spread: 0.1), time: 8),
+        ]
+        let person = Dictionary(uniqueKeysWithValues: FaceGrouping.group(faces).map { ($0.faceId, $0.newPerson) })
+        #expect(person[1] == person[2] && person[2] == person[3])
+        #expect(person[4] != person[1])
+    }
 }

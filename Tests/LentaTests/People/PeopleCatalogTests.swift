@@ -11,14 +11,16 @@ import Testing
 /// naming, merging, moving a face, rescans, a person's lenta, and forgetting.
 @Suite(.serialized) struct PeopleCatalogTests {
     /// The synthetic library scanned, with Anna's face in four photos, Ben's in three, a
-    /// stranger's in one; every other photo looked at and empty.
+    /// stranger's in one; every other photo and every clip looked at and empty.
     static func library() throws -> (ScannedLibrary, Catalog, anna: [MediaItem], ben: [MediaItem], vectors: [FaceVector]) {
         let library = try #require(ScannedLibrary.make())
         let catalog = try Catalog(path: library.catalog)
-        let photos = try catalog.itemsAwaitingFaces(model: FaceModels.version)
+        let awaiting = try catalog.itemsAwaitingFaces(model: FaceModels.version)
+        let photos = awaiting.filter { $0.metadata.kind == .photo }
         try #require(photos.count >= 10)
         var vectors: [FaceVector] = []
-        var entries: [(item: MediaItem, faces: [DetectedFace], problem: String?)] = []
+        // The clips looked at and empty too.
+        var entries: [(item: MediaItem, faces: [DetectedFace], problem: String?)] = awaiting.filter { $0.metadata.kind == .video }.map { ($0, [], nil) }
         for (k, item) in photos.enumerated() {
             let centre: [Float]? = k < 4 ? FaceGroupingTests.anna : k < 7 ? FaceGroupingTests.ben : k == 7 ? FaceGroupingTests.centre(99) : nil
             guard let centre else { entries.append((item, [], nil)); continue }

@@ -62,6 +62,25 @@ struct FramePipelineTests {
         #expect(Set(single.map { $0.y }).count > 20)
     }
 
+    @Test("what the pipeline holds is bounded by bytes, not by threads: the frame queue and the encoders' threads")
+    func memoryIsBoundedByBytes() throws {
+        let library = PresetLibrary.standard
+        let hd = try library.outputPreset(named: "landscape-1080p"), uhd = try library.outputPreset(named: "landscape-4k")
+        let bytes = 160 << 20
+        // Threads asked for are given while the bytes hold them; never fewer than one.
+        #expect(StoryRenderer.encoderThreads(2, preset: uhd, shapes: 1, bytes: bytes) == 2)
+        #expect(StoryRenderer.encoderThreads(16, preset: uhd, shapes: 1, bytes: bytes) == 2)
+        #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 1, bytes: bytes) == 8)
+        #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 3, bytes: bytes) == 2, "three encoders share the bytes")
+        #expect(StoryRenderer.encoderThreads(64, preset: uhd, shapes: 3, bytes: bytes) == 1)
+        let fixture = try RenderFixture()
+        let renderer = StoryRenderer(compositor: try fixture.compositor(try Self.story(fixture), threads: 1))
+        renderer.framesAtOnce = 8
+        #expect(renderer.queueCapacity(frameBytes: StoryRenderer.frameBytes(hd)) == 11, "1080p: queueDepth + framesAtOnce")
+        #expect(renderer.queueCapacity(frameBytes: StoryRenderer.frameBytes(uhd)) == 5, "2160p: 64 MB of frames")
+        #expect(renderer.queueCapacity(frameBytes: 3 * StoryRenderer.frameBytes(uhd)) == 2, "never fewer than two")
+    }
+
     @Test("the next photo is prepared while the one before it shows alone, the first two side by side")
     func nextPhotoIsPreparedAhead() throws {
         let fixture = try RenderFixture()

@@ -208,13 +208,13 @@ struct PublishMetadataTests {
         let resolved = try fixture.story(Data(contentsOf: URL(fileURLWithPath: story)))
         var preset = RenderFixture.preset()
         preset.chapters = .day
-        let publishing = try StoryPublishing(compositor: StoryCompositor(story: resolved, preset: preset))
+        let publishing = StoryPublishing(compositor: StoryCompositor(story: resolved, preset: preset))
         #expect(publishing.metadata.chapters == [
             StoryChapter(start: Rational(0), end: Rational(2), title: "3 May 2024 · Lisbon"),
             StoryChapter(start: Rational(2), end: Rational(3), title: "5 May 2024 · Sintra"),
         ])
         preset.chapters = .off
-        let none = try StoryPublishing(compositor: StoryCompositor(story: resolved, preset: preset))
+        let none = StoryPublishing(compositor: StoryCompositor(story: resolved, preset: preset))
         #expect(none.metadata.chapters.isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LentaCore
+import LentaLibrary
 import LentaMedia
 @testable import LentaRender
 import LentaTestSupport
@@ -65,12 +66,12 @@ struct ResolvedStoryTests {
     func fifoProjectAndLook() throws {
         let folder = try TemporaryFolder()
         #expect(mkfifo(folder.path("story.json"), 0o600) == 0)
-        let report = ProjectFile.check(folder.url.appendingPathComponent("story.json"), validator: StorySetup.validator())
+        let report = ProjectFile.check(folder.url.appendingPathComponent("story.json"), validator: ProjectLoader.validator())
         #expect(report.problems.map(\.description) == ["is a named pipe (FIFO), not a regular file"])
 
         try SyntheticMedia.jpeg(width: 64, height: 48, exif: nil, to: folder.path("a.jpg"))
         #expect(mkfifo(folder.path("grade.cube"), 0o600) == 0)
-        let validator = StorySetup.validator().forFile(folder.url.appendingPathComponent("other.json"))
+        let validator = ProjectLoader.validator().forFile(folder.url.appendingPathComponent("other.json"))
         let problems = validator.validate(ProjectFile(items: [ProjectItem(path: "a.jpg", look: "grade.cube")]))
         #expect(problems.map(\.description) == ["items[0].look: is a named pipe (FIFO), not a regular file: grade.cube"])
     }
@@ -84,7 +85,7 @@ struct ResolvedStoryTests {
         try AudioFixtures.writeWAV(tone, channels: 2, to: folder.path("tone.wav"))
         let project = ProjectFile(music: [MusicTrack(path: "passwd"), MusicTrack(path: "a.jpg"), MusicTrack(path: "tone.wav")],
                                   items: [ProjectItem(path: "a.jpg", duration: 1)])
-        let report = StorySetup.validator().forFile(folder.url.appendingPathComponent("story.json")).report(project)
+        let report = ProjectLoader.validator().forFile(folder.url.appendingPathComponent("story.json")).report(project)
         #expect(report.errors.map(\.path.description) == ["music[0].path", "music[1].path"])
         #expect(report.errors.allSatisfy { $0.message.hasPrefix("cannot be played: ") }, "\(report.errors)")
         #expect(report.story == nil)
@@ -104,7 +105,7 @@ struct ResolvedStoryTests {
             .write(to: folder.url.appendingPathComponent("grade.cube"))
         try Data("LUT_3D_SIZE 2\n0 0 0\n".utf8).write(to: folder.url.appendingPathComponent("broken.cube"))
         let reads = Counter()
-        var validator = StorySetup.validator().forFile(folder.url.appendingPathComponent("story.json"))
+        var validator = ProjectLoader.validator().forFile(folder.url.appendingPathComponent("story.json"))
         validator.readCube = { url, name in
             reads.add()
             return try CubeFile.read(contentsOf: url, displayName: name)

@@ -129,7 +129,7 @@ struct RouteInterludeTests {
         let end = try #require(Self.dotCentre(frames[2], frames[0], frames[1]), "a dot at the end")
 
         // Where the map puts the places: the stops' dots, framed as the interlude frames them.
-        let stops = try ProjectRoute.stops(of: compositor.story)
+        let stops = ProjectRoute.stops(of: compositor.story)
         #expect(stops.map(\.name) == ["Lisbon", "Sintra", "Kyoto"])
         let layout = RouteMapRenderer(outlines: try CountryOutlines.bundled(), style: .dark)
             .layout(stops, width: width, height: height, labeller: nil)

@@ -21,7 +21,7 @@ struct TextTests {
 
     @Test("fontconfig finds DejaVu Sans, and its bold for titles")
     func findsDejaVu() throws {
-        let fonts = try engine().fonts
+        let fonts = try engine()
         #expect(fonts.primaryFamily == "DejaVu Sans")
         #expect(fonts.regularFile.path.hasSuffix("DejaVuSans.ttf"), "\(fonts.regularFile)")
         #expect(fonts.boldFile.path.hasSuffix("DejaVuSans-Bold.ttf"), "\(fonts.boldFile)")
@@ -75,7 +75,7 @@ struct TextTests {
     @Test("a character no font has is reported and left out: the mask is the mask without it")
     func missingCharacter() throws {
         let e = try engine()
-        #expect(e.fonts.file(for: Self.privateUse) == nil, "an installed font covers U+E000; pick another code point")
+        #expect(e.file(for: Self.privateUse) == nil, "an installed font covers U+E000; pick another code point")
         #expect(e.missingCharacters(in: "Café \u{E000} ok\u{E000}") == [Self.privateUse])
         let with = e.render("Café \u{E000}ok", pixelSize: 48, maxWidth: nil)
         let without = e.render("Café ok", pixelSize: 48, maxWidth: nil)
@@ -87,8 +87,8 @@ struct TextTests {
     @Test("a character the primary font lacks comes from a fallback font when one has it")
     func fallbackFont() throws {
         let e = try engine()
-        guard let file = e.fonts.file(for: "ツ") else { return }  // no CJK font installed: nothing to check
-        #expect(file != e.fonts.regularFile)
+        guard let file = e.file(for: "ツ") else { return }  // no CJK font installed: nothing to check
+        #expect(file != e.regularFile)
         let rendered = e.render("Tokyo ツ", pixelSize: 48, maxWidth: nil)
         #expect(rendered.missing.isEmpty)
         #expect(rendered.width > e.render("Tokyo", pixelSize: 48, maxWidth: nil).width)

@@ -81,9 +81,11 @@ struct TrustTests {
         try Data("not sound".utf8).write(to: fixture.folder.url.appendingPathComponent("theme.m4a"))
         let project = ProjectFile(music: [MusicTrack(path: "theme.m4a")], items: [ProjectItem(path: "one.png", look: "grade.cube")])
         let inputs = StoryInputs(project: project, projectFile: fixture.folder.url.appendingPathComponent("story.json"))
-        for (name, role) in [("theme.m4a", "music[0]"), ("grade.cube", "items[0].look"), ("story.json", "the project file")] {
+        let parts: [(String, JSONPath?)] = [("theme.m4a", JSONPath.root + "music" + 0), ("grade.cube", JSONPath.root + "items" + 0 + "look"),
+                                            ("story.json", nil)]
+        for (name, part) in parts {
             #expect(throws: OutputOverwritesInput.self, "\(name)") { try inputs.check(output: fixture.folder.path(name)) }
-            do { try inputs.check(output: fixture.folder.path(name)) } catch let clash as OutputOverwritesInput { #expect(clash.role == role) } catch {}
+            do { try inputs.check(output: fixture.folder.path(name)) } catch let clash as OutputOverwritesInput { #expect(clash.part == part) } catch {}
         }
         try inputs.check(output: fixture.folder.path("story.mp4"))
     }

@@ -7,6 +7,8 @@ public enum ProjectLimits {
 
     /// Sound level, for items and music: 0 silent, 1 as recorded.
     public static let volume = 0.0...2.0
+    /// A clip's `speed`: a quarter (slow motion) to four times as fast.
+    public static let speed = 0.25...4.0
 
     /// Each adjustment's range and its unit in messages.
     public static let adjustments: [String: (range: ClosedRange<Double>, unit: String)] = [

@@ -371,12 +371,17 @@ final class ProjectValidation {
         case .photo?:
             if item.trim != nil { error(path + "trim", "a photo has no trim (give it a duration)") }
             if item.volume != nil { warning(path + "volume", "a photo has no sound; volume is ignored") }
+            if item.motion != true {
+                if item.speed != nil { error(path + "speed", "a photo has no speed (only a clip, or a photo playing its motion)") }
+                if item.stabilise != nil { error(path + "stabilise", "a photo is not stabilised (only a clip, or a photo playing its motion)") }
+            }
         case .video?:
             if item.duration != nil { error(path + "duration", "a video's length comes from trim [in, out], not duration") }
         case nil:
             break
         }
         checkRange(item.volume, ProjectLimits.volume, at: path + "volume")
+        checkRange(item.speed, ProjectLimits.speed, unit: "×", at: path + "speed")
         if let adjust = item.adjust {
             for (key, value) in adjust.values {
                 guard let limit = ProjectLimits.adjustments[key] else { continue }
@@ -406,16 +411,22 @@ final class ProjectValidation {
         }
     }
 
+    /// The item's speed, 1 when it has none or one out of range (an error already).
+    func validSpeed(_ item: ProjectItem) -> Double {
+        guard let speed = item.speed, ProjectLimits.speed.contains(speed) else { return 1 }
+        return speed
+    }
+
     /// Seconds the item lasts in the story, when its settings are valid and it is known.
     func length(of item: ProjectItem, facts: ItemFacts) -> Double? {
         if facts.broken { return nil }
         if let trim = item.trim {
             guard trim.start >= 0, trim.start < trim.end, trim.length < ProjectLimits.maximumSeconds else { return nil }
             if let end = facts.mediaDuration, trim.end > end + ProjectLimits.timeTolerance { return nil }
-            return facts.kind == .photo ? nil : trim.length
+            return facts.kind == .photo ? nil : trim.length / validSpeed(item)
         }
         switch facts.kind {
-        case .video?: return facts.mediaDuration
+        case .video?: return facts.mediaDuration.map { $0 / validSpeed(item) }
         case .photo?:
             let d = item.duration ?? project.photoDuration
             return isValidDuration(d) ? d : nil
@@ -590,7 +601,17 @@ final class ProjectValidation {
         case nil: if project.route != nil { return nil }
         }
         let loaded = looks.compactMapValues { try? $0.get() }
+        var places: [LocatedItem]?
+        if let namePlaces = validator.namePlaces {
+            do {
+                places = try namePlaces(items.map(\.metadata))
+            } catch {
+                // The render could draw no map and name no chapter: the story does not resolve.
+                unresolved.append(ProjectProblem(.root, "cannot read the place names: \(error)"))
+                return nil
+            }
+        }
         return ResolvedStory(project: project, projectFile: validator.projectFile, directory: directory, items: items,
-                             music: music, looks: loaded, length: totalLength(), route: route)
+                             music: music, looks: loaded, length: totalLength(), route: route, places: places)
     }
 }

@@ -55,6 +55,9 @@ public struct ProjectValidator: Sendable {
     /// Opens a music file as the render will, and tells whether it is sound; nil checks only
     /// that the file is there.
     public var inspectSound: (@Sendable (URL) -> ProjectSoundInspection)?
+    /// Names the places of the items once, for the resolved story (`ResolvedStory.places`); nil
+    /// names none (no item has a position on the route or in the chapters).
+    public var namePlaces: ProjectPlaceNaming?
     /// Reads a `.cube` file (its URL, and its name as the project writes it), once per story.
     public var readCube: @Sendable (URL, String) throws -> CubeFile = { try CubeFile.read(contentsOf: $0, displayName: $1) }
 
@@ -86,7 +89,8 @@ public struct ProjectValidator: Sendable {
     public func report(_ project: ProjectFile) -> ProjectReport {
         let run = ProjectValidation(project: project, validator: self)
         run.checkAll()
-        return ProjectReport(project: project, problems: run.problems, length: run.totalLength(), story: run.story(),
+        let story = run.story()  // may add to `unresolved`
+        return ProjectReport(project: project, problems: run.problems, length: run.totalLength(), story: story,
                              unresolved: run.unresolved)
     }
 
