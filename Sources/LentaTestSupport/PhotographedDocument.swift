@@ -1,4 +1,5 @@
 import Foundation
+import LentaCore
 import LentaMedia
 
 /// Pictures made the way a phone makes them of paper: a document drawn with text (ImageMagick's
@@ -108,7 +109,9 @@ public struct PhotographedDocument: Sendable {
             ? ["-fill", "#d9a27f", "-stroke", "#b9825f", "-strokewidth", "3",
                "-draw", "translate \(Int(cx + pw * 0.15)),\(Int(cy + ph / 2)) rotate \(Int(angle) - 20) ellipse 0,0 150,62 0,360"]
             : []
-        try Self.convert(surface + [
+        // Seeded, one thread: the same picture every run (ImageMagick's noise is otherwise drawn
+        // from the clock, and rows shared among threads draw from several streams).
+        try Self.convert(["-seed", "\(CRC32.checksum(Array(name.utf8)) % 1_000_000)"] + surface + [
             "(", paperFile, "-alpha", "set", "-virtual-pixel", "transparent", "-define", "distort:viewport=1600x1200+0+0",
             "-distort", "Perspective", distort, "+repage",
             "(", "+clone", "-background", "black", "-shadow", "55x14+18+22", ")", "+swap", "-background", "none", "-layers", "merge",
@@ -124,6 +127,7 @@ public struct PhotographedDocument: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["MAGICK_THREAD_LIMIT": "1"]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
