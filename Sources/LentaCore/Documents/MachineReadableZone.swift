@@ -22,7 +22,7 @@ public struct MachineReadableZone: Sendable, Equatable {
             for (format, length, count) in [(Format.td3, 44, 2), (.td2, 36, 2), (.td1, 30, 3)] where i + count <= cleaned.count {
                 let run = cleaned[i..<(i + count)].map { fitted($0, to: length) }
                 guard run.allSatisfy({ $0 != nil }) else { continue }
-                if let zone = parse(run.compactMap { $0 }, format: format) { return zone }
+                if let zone = parse(repaired(run.compactMap { $0 }, format: format), format: format) { return zone }
             }
         }
         return nil
@@ -47,6 +47,39 @@ public struct MachineReadableZone: Sendable, Equatable {
         while chars.count > length, chars.last == "<" { chars.removeLast() }
         while chars.count < length { chars.append("<") }
         return chars.count == length ? chars : nil
+    }
+
+    /// The positions ICAO 9303 makes numeric (dates of birth and expiry, check digits), per line.
+    static func numericPositions(_ format: Format) -> [[Int]] {
+        switch format {
+        case .td3: [[], [9] + Array(13..<20) + Array(21..<28) + [42, 43]]
+        case .td2: [[], [9] + Array(13..<20) + Array(21..<28) + [35]]
+        case .td1: [[14], Array(0..<7) + Array(8..<15) + [29], []]
+        }
+    }
+
+    /// OCR-B's letters an OCR engine reads for digits, mapped back where a digit must stand:
+    /// only in numeric fields, and the check digits then have the last word.
+    static let digitFor: [Character: Character] = ["O": "0", "Q": "0", "D": "0", "U": "0", "I": "1", "L": "1", "J": "1",
+                                                   "Z": "2", "A": "4", "S": "5", "G": "6", "T": "7", "B": "8"]
+
+    /// The lines with letters in numeric fields read as the digits they resemble, and a TD3
+    /// personal-number field of fillers whose '<' were read as 'K', 'C' or 'L' (OCR-B's chevron)
+    /// made fillers again. What comes out still has to pass every check digit.
+    static func repaired(_ lines: [[Character]], format: Format) -> [[Character]] {
+        var lines = lines
+        for (n, positions) in numericPositions(format).enumerated() where n < lines.count {
+            for p in positions where p < lines[n].count {
+                if let digit = digitFor[lines[n][p]] { lines[n][p] = digit }
+            }
+        }
+        if format == .td3, lines.count > 1, lines[1].count == 44 {
+            let field = lines[1][28..<42]
+            if field.allSatisfy({ "<KCL".contains($0) }), field.filter({ $0 == "<" }).count * 2 >= field.count {
+                for p in 28..<42 { lines[1][p] = "<" }
+            }
+        }
+        return lines
     }
 
     static func parse(_ lines: [[Character]], format: Format) -> MachineReadableZone? {

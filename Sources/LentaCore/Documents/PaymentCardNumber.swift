@@ -9,7 +9,7 @@ public struct PaymentCardNumber: Sendable, Equatable {
     /// The card numbers in `lines` of text: digits in groups split by spaces or dashes.
     public static func find(in lines: [String]) -> [PaymentCardNumber] {
         var found: [PaymentCardNumber] = []
-        for line in lines {
+        for line in lines.map(digitsRepaired) {
             // Groups of digits split by a space or a dash; any run of consecutive groups is a candidate
             // ("4111 1111 1111 1111  12/29": the number, not the number and the date).
             var groups: [[String]] = [[]]
@@ -36,6 +36,22 @@ public struct PaymentCardNumber: Sendable, Equatable {
             }
         }
         return found
+    }
+
+    /// Letters OCR reads for digits ('O' for 0, 'l' for 1…).
+    static let digitFor: [Character: Character] = ["O": "0", "o": "0", "Q": "0", "D": "0", "I": "1", "l": "1", "|": "1", "i": "1",
+                                                   "Z": "2", "z": "2", "S": "5", "s": "5", "G": "6", "b": "6", "B": "8", "T": "7"]
+
+    /// The line with each group of three to six characters that is all digits but one or two
+    /// such letters read as digits: an embossed or printed card number's groups. Luhn and the
+    /// network's prefix still decide.
+    static func digitsRepaired(_ line: String) -> String {
+        line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let digits = word.filter { $0.isASCII && $0.isNumber }.count
+            guard (3...6).contains(word.count), digits >= word.count - 2, digits >= 2,
+                  word.allSatisfy({ ($0.isASCII && $0.isNumber) || digitFor[$0] != nil }) else { return String(word) }
+            return String(word.map { digitFor[$0] ?? $0 })
+        }.joined(separator: " ")
     }
 
     /// nil unless `digits` is 13–19 digits with a known network's prefix and length, passing Luhn.

@@ -26,6 +26,33 @@ import Testing
         #expect(MachineReadableZone.find(in: [Self.passport[0], String(Self.passport[1].dropLast(0)) + "<"]) != nil)
     }
 
+    @Test func lettersReadForDigitsAreRepairedOnlyInNumericFields() throws {
+        // OCR-B's 0 read as O in the birth date, 1 as I in the expiry, '<' as K in the personal number.
+        var line = Array(Self.passport[1])
+        line[15] = "O"; line[21] = "I"
+        let zone = try #require(MachineReadableZone.find(in: [Self.passport[0], String(line)]))
+        #expect(zone.documentNumber == "L898902C3")
+        var dice = GeneratedDocuments.Dice(state: 7)
+        let filled = GeneratedDocuments.passportZone(&dice, surname: "SILVA", given: "JOANA")
+        var fillers = Array(filled[1])
+        fillers[30] = "K"; fillers[31] = "K"
+        #expect(MachineReadableZone.find(in: [filled[0], String(fillers)]) != nil)
+        // The document number is alphanumeric: a letter there is never taken for a digit.
+        var number = Array(Self.passport[1])
+        number[1] = "B"
+        #expect(MachineReadableZone.find(in: [Self.passport[0], String(number)]) == nil)
+        // A repaired field must still pass its check digit: O for 7 is no repair.
+        var wrong = Array(Self.passport[1])
+        wrong[13] = "O"
+        #expect(MachineReadableZone.find(in: [Self.passport[0], String(wrong)]) == nil)
+    }
+
+    @Test func cardGroupsReadWithLettersForDigitsStillPassLuhn() {
+        #expect(PaymentCardNumber.find(in: ["4539 l488 O343 6467"]).first?.digits == "4539148803436467")
+        #expect(PaymentCardNumber.find(in: ["4539 l488 O343 6468"]).isEmpty)
+        #expect(PaymentCardNumber.find(in: ["TOTAL SOLD 4539"]).isEmpty)
+    }
+
     @Test(arguments: [9, 19, 27, 42, 43, 0, 15])
     func oneWrongDigitAndItIsNotAZone(position: Int) {
         var line = Array(Self.passport[1])
