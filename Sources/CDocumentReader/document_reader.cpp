@@ -166,6 +166,13 @@ extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int 
             auto one = ZXing::ReadBarcode(image, hints);
             if (one.isValid()) results.push_back(one);
         }
+        // ZXing's local-average binarizer loses a blurred photo's small modules (an Aztec code's
+        // bullseye rings run together); one threshold halfway between ink and paper keeps them.
+        if (results.empty()) {
+            hints.setBinarizer(ZXing::Binarizer::FixedThreshold);
+            auto one = ZXing::ReadBarcode(image, hints);
+            if (one.isValid()) results.push_back(one);
+        }
         int count = 0, used = 0;
         for (const auto &result : results) {
             if (count >= max_codes) break;

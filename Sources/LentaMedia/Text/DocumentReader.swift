@@ -35,7 +35,9 @@ public enum DocumentReader {
         let grey = GreyPicture(picture)
         let region = TextSignals(picture.reduced(side: ItemQuality.analysisSide)).region
         do {
-            let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1))
+            // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
+            // and ZXing both read paper that leans badly.
+            let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)).levelled().picture
             // A code may lie outside the region (its modules are a ground of their own): when the
             // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
             var codes = try BarcodeReader.codes(in: page)
@@ -115,10 +117,14 @@ public enum DocumentReader {
         // the picture; a sign, a plaque or a menu board in a street a few over a small share.
         // Ten lines or more are a page whatever their size (small print on paper held at arm's
         // length covers under 1% of the picture; a street's signs give a few lines).
+        // Rows shaped like a machine-readable zone whose check digits were not all read: an
+        // identity page, told as a document (personal data is only said by its check digits).
+        let zoneShaped = lines.filter(looksLikeZone).count >= 2
         let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015)
-            || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2)
+            || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2) || zoneShaped
         guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
-        var reasons = [kind(of: confident, codes: codes, height: grey.height), measure]
+        var reasons = [zoneShaped ? "identity page" : kind(of: confident, codes: codes, height: grey.height), measure]
+        if zoneShaped { reasons.append("rows shaped like a machine-readable zone (its check digits not read whole)") }
         if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
         return Verdict(reading: reading, content: .document, reasons: reasons)
     }
@@ -170,13 +176,16 @@ public enum DocumentReader {
         lines.filter { $0.confidence >= 50 }.reduce(0) { $0 + $1.text.filter { $0.isLetter || $0.isNumber }.count }
     }
 
+    /// A line shaped like a row of a machine-readable zone: long, with runs of '<' fillers.
+    static func looksLikeZone(_ line: TextRecogniser.Line) -> Bool {
+        let t = line.text.replacingOccurrences(of: " ", with: "")
+        return t.count >= 24 && t.filter { "<«K".contains($0) }.count >= 4
+    }
+
     /// The rows around lines that look like a machine-readable zone (long, with '<' fillers), to
     /// read again as one: nil when there are none.
     static func zoneBand(_ lines: [TextRecogniser.Line], in grey: GreyPicture) -> GreyPicture? {
-        let zone = lines.filter { line in
-            let t = line.text.replacingOccurrences(of: " ", with: "")
-            return t.count >= 24 && (t.filter { "<«K".contains($0) }.count >= 4)
-        }
+        let zone = lines.filter(looksLikeZone)
         guard let top = zone.map(\.y).min(), let bottom = zone.map({ $0.y + $0.height }).max() else { return nil }
         let margin = max(8, (bottom - top) / 2)
         return grey.band(top: top - margin, bottom: bottom + margin)
