@@ -109,9 +109,9 @@ import Testing
         let privates = papers.filter { $0.expected == .private }
         let privateFound = privates.filter { $0.quality.content == .private }
         print("\(name): private pictures recognised as private: \(privateFound.count) of \(privates.count)")
-        // Measured: tuning 29 of 41, held out 16 of 22 (private: 4 of 15, 3 of 8). What is
-        // reached is kept; the goal (9 in 10) is not yet: photographed cards and generated
-        // passports and ID cards are missed (their numbers and zones not read whole).
+        // Measured: tuning 31 of 41, held out 17 of 22 (private: 6 of 15, 4 of 8). What is
+        // reached is kept; the goal (9 in 10) is not yet: photographed cards, ID cards whose
+        // number OCR misreads, a dark card and a small ticket the gate shuts are missed.
         #expect(share >= 0.68, "\(name): \(recognised.count) of \(papers.count)")
         #expect(Double(privateFound.count) >= 0.25 * Double(privates.count), "\(name): \(privateFound.count) of \(privates.count)")
         withKnownIssue("issue 26's goal: 9 in 10 recognised; not reached yet") {
