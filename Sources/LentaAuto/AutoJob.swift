@@ -37,6 +37,9 @@ public final class AutoJob {
         public var today = LocalDate(year: 1970, month: 1, day: 1)
         /// Write the stories page (`index.html`) in the stories folder after rendering.
         public var page = true
+        /// At most this many files of the media folders are looked at for faces in a run
+        /// (`--faces`; 0: none but those of the stories written), the rest in later runs.
+        public var facesLimit = AutoJob.defaultFacesLimit
         public init(mediaFolders: [String], storiesFolder: String) {
             self.mediaFolders = mediaFolders
             self.storiesFolder = storiesFolder
@@ -49,6 +52,10 @@ public final class AutoJob {
         case onThisDay = "on-this-day"
         case year
     }
+
+    /// Files looked at for faces in a run by default: about two minutes of one core at dlib's
+    /// 0.13 s a photo (README: bench/people), so the first night of a large library stays short.
+    public static let defaultFacesLimit = 1000
 
     /// What became of a memory the run was asked for.
     public struct MemoryOutcome: Codable, Sendable, Equatable {
@@ -86,6 +93,19 @@ public final class AutoJob {
             public var path: String
             public var warning: String
         }
+        /// A failed story's error as thrown, for the command line's one printer (`reason` is its
+        /// text, for `--json`; not encoded).
+        public var failure: StoryFailure?
+
+        private enum CodingKeys: String, CodingKey {
+            case lenta, title, state, project, video, alsoVideos, reason, newItems, addedItems, command, sensitive
+        }
+    }
+
+    /// The error a story failed with, kept typed (two are equal when they read the same).
+    public struct StoryFailure: Sendable, Equatable {
+        public let error: any Error
+        public static func == (a: StoryFailure, b: StoryFailure) -> Bool { "\(a.error)" == "\(b.error)" }
     }
 
     public struct Report: Codable, Sendable {
@@ -95,6 +115,8 @@ public final class AutoJob {
         public var memories: [MemoryOutcome] = []
         /// The stories page written in the stories folder, when one was.
         public var page: String?
+        /// What learning the media folders' faces did (none in a dry run).
+        public var faces: People.LibraryLearning?
         public func count(_ state: StoryOutcome.State) -> Int { stories.filter { $0.state == state }.count }
         public var failed: Bool { count(.failed) > 0 || scan.failed }
     }
@@ -116,6 +138,11 @@ public final class AutoJob {
         // plan hands out run outside our lock and may be writing theirs now.
         if !options.dryRun && !options.plan {
             report.removedTemporaryFiles = StaleTemporaryFiles.removeMP4s(in: folder)
+        }
+        // Who is in the pictures: the library's faces, a bounded number of files a run (the
+        // stories written below learn their own items' in any case).
+        if writesInputs && options.facesLimit > 0 {
+            report.faces = try People(catalog: catalog).learnLibrary(under: report.scan.roots, limit: options.facesLimit)
         }
         let lentas = Lentas(catalog: catalog)
         report.memories = try makeMemories(options)
@@ -160,8 +187,7 @@ public final class AutoJob {
                 guard let loaded = try prepareProject(summary.id, at: projectURL, options: options, known: stories[summary.id]?.projectItems,
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
-                var (story, projectBytes) = (loaded.story, loaded.bytes)
-                StabilisationCache(besideCatalog: catalog.path).resolve(&story)
+                let (story, projectBytes) = (loaded.story, loaded.bytes)
                 outcome.sensitive = try SensitiveItems.find(in: story.project, folder: projectURL.deletingLastPathComponent(),
                                                             catalog: catalog).map { StoryOutcome.Sensitive(path: $0.path, warning: $0.warning) }
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
@@ -201,7 +227,7 @@ public final class AutoJob {
                 if options.plan {
                     outcome.state = .planned
                     outcome.command = Self.renderCommand(project: projectURL.path, video: videoURL.path, preset: options.preset,
-                                                         also: options.also, threads: options.threads)
+                                                         also: options.also, threads: options.threads, catalog: catalog.path)
                     try catalog.recordPlan(lentaID: summary.id, key: key, at: Date().timeIntervalSince1970)
                     continue
                 }
@@ -213,6 +239,7 @@ public final class AutoJob {
             } catch {
                 outcome.state = .failed
                 outcome.reason = "\(error)"
+                outcome.failure = StoryFailure(error: error)
             }
         }
         if options.page && !options.dryRun && !options.plan {
@@ -290,9 +317,9 @@ public final class AutoJob {
             try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url)
+            return try ProjectLoader.load(url, catalogPath: catalog.path)
         }
-        let loaded = try ProjectLoader.load(url)
+        let loaded = try ProjectLoader.load(url, catalogPath: catalog.path)
         let (story, bytes) = (loaded.story, loaded.bytes)
         if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
             // What it would show: everything but the alternates (a new photo left out for
@@ -311,7 +338,7 @@ public final class AutoJob {
             try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(freshBytes))
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url)
+            return try ProjectLoader.load(url, catalogPath: catalog.path)
         }
         var existing = story.project
         let folder = url.deletingLastPathComponent()
@@ -336,7 +363,7 @@ public final class AutoJob {
         try existing.write(to: url)
         try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
         outcome.addedItems = missing.count
-        return try ProjectLoader.load(url)
+        return try ProjectLoader.load(url, catalogPath: catalog.path)
     }
 
     /// Appends items at the end of a project. The old last item had no transition (`lenta
@@ -373,11 +400,15 @@ public final class AutoJob {
 
     /// A self-contained shell command that renders one story, with `auto`'s own thread budget
     /// (so `auto --plan --threads 2 | parallel -j 4` shares a machine's cores as asked).
-    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int) -> String {
+    /// - Parameter catalog: where the render finds shaky clips' transforms: the catalog `auto`
+    ///   keyed the story with (its key knows which clips are stabilised).
+    static func renderCommand(project: String, video: String, preset: String?, also: [String] = [], threads: Int,
+                              catalog: String? = nil) -> String {
         var words = ["lenta", "render", quote(project), "-o", quote(video), "--quiet"]
         if let preset { words += ["--preset", quote(preset)] }
         // Each shape beside the MP4 (`NAME.PRESET.mp4`), where `auto` looks for it.
         for name in also { words += ["--also", quote(name)] }
+        if let catalog { words += ["--catalog", quote(catalog)] }
         if threads > 0 { words += ["--threads", String(threads)] }
         return words.joined(separator: " ")
     }

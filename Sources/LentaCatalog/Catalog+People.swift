@@ -26,6 +26,16 @@ extension Catalog {
     /// Items whose faces were never looked for with `model`, or whose file changed since: photos
     /// and clips (not a Live Photo's movie: it is its still's), by id; only those of `ids` when given.
     public func itemsAwaitingFaces(model: String, among ids: [Int64]? = nil) throws -> [MediaItem] {
+        try itemsAwaitingFaces(model: model, among: ids, under: nil)
+    }
+
+    /// The ids of the items under `roots` whose faces were never looked for with `model` (or
+    /// whose file changed since), the most recently catalogued first.
+    public func itemIdsAwaitingFaces(model: String, under roots: [String]) throws -> [Int64] {
+        try itemsAwaitingFaces(model: model, among: nil, under: roots).map(\.id).reversed()
+    }
+
+    private func itemsAwaitingFaces(model: String, among ids: [Int64]?, under roots: [String]?) throws -> [MediaItem] {
         try database.read { db in
             var sql = """
                 SELECT * FROM item WHERE NOT EXISTS (SELECT 1 FROM faceScan s WHERE s.itemId = item.id
@@ -37,7 +47,9 @@ extension Catalog {
                 sql += " AND id IN (SELECT value FROM json_each(?))"
                 arguments += IDList.argument(ids)
             }
-            return try ItemRecord.fetchItems(db, SQL(sql: sql + " ORDER BY id", arguments: arguments))
+            var query = SQL(sql: sql, arguments: arguments)
+            if let roots { query = query + " AND " + Self.underRoots(roots) }
+            return try ItemRecord.fetchItems(db, query + " ORDER BY id")
         }
     }
 

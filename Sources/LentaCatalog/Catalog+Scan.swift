@@ -14,7 +14,7 @@ public struct CatalogBatch: Sendable {
 
 extension Catalog {
     /// SQL that keeps rows whose `path` is one of `roots` or inside one of them.
-    private static func underRoots(_ roots: [String]) -> SQL {
+    static func underRoots(_ roots: [String]) -> SQL {
         guard !roots.isEmpty else { return "0" }
         let parts: [SQL] = roots.map { root in
             let prefix = root.hasSuffix("/") ? root : root + "/"

@@ -5,7 +5,7 @@ extension CatalogSchema {
     /// and what reading it (Tesseract, ZXing) found, once read. Rows from before stay unread and
     /// are read the first time a story of their lenta is made.
     static func registerDocuments(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v8-documents") { db in
+        migrator.registerMigration("v9-documents") { db in
             try db.alter(table: "itemQuality") { t in
                 t.add(column: "textGate", .boolean)
                 t.add(column: "reading", .text)  // JSON DocumentReading

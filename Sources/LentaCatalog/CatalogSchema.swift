@@ -95,6 +95,7 @@ enum CatalogSchema {
         registerPeople(&migrator)
         registerMemories(&migrator)
         registerPeopleInClips(&migrator)
+        registerSlowMotion(&migrator)
         registerDocuments(&migrator)
         return migrator
     }

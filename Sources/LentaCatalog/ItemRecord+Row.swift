@@ -48,6 +48,8 @@ struct ItemColumns {
     let motionOrigin: Int
     let motionDuration: Int
     let motionHasAudio: Int
+    let fullFrameRatePlayback: Int
+    let captureFrameRate: Int
 
     /// The positions of every column in a statement's result, or nil when one is missing
     /// (a `SELECT` of other columns).
@@ -96,8 +98,10 @@ struct ItemColumns {
         guard let motionOrigin = at["motionOrigin"] else { return nil }
         guard let motionDuration = at["motionDuration"] else { return nil }
         guard let motionHasAudio = at["motionHasAudio"] else { return nil }
-        (self.id, self.path, self.size, self.modified, self.fingerprint, self.format, self.kind, self.width, self.height, self.orientation, self.rotation, self.make, self.model, self.localTime, self.utcOffset, self.utcTime, self.timeSource, self.offsetSource, self.latitude, self.longitude, self.altitude, self.duration, self.frameRate, self.variableFrameRate, self.hasAudio, self.warnings, self.scannedAt, self.placeLookedUp, self.placeName, self.placeCity, self.placeRegion, self.placeCountryCode, self.placeCountry, self.placeTimeZone, self.placeDistanceKm, self.placeRemote, self.contentIdentifier, self.motionOffset, self.motionLength, self.motionOrigin, self.motionDuration, self.motionHasAudio) =
-            (id, path, size, modified, fingerprint, format, kind, width, height, orientation, rotation, make, model, localTime, utcOffset, utcTime, timeSource, offsetSource, latitude, longitude, altitude, duration, frameRate, variableFrameRate, hasAudio, warnings, scannedAt, placeLookedUp, placeName, placeCity, placeRegion, placeCountryCode, placeCountry, placeTimeZone, placeDistanceKm, placeRemote, contentIdentifier, motionOffset, motionLength, motionOrigin, motionDuration, motionHasAudio)
+        guard let fullFrameRatePlayback = at["fullFrameRatePlayback"] else { return nil }
+        guard let captureFrameRate = at["captureFrameRate"] else { return nil }
+        (self.id, self.path, self.size, self.modified, self.fingerprint, self.format, self.kind, self.width, self.height, self.orientation, self.rotation, self.make, self.model, self.localTime, self.utcOffset, self.utcTime, self.timeSource, self.offsetSource, self.latitude, self.longitude, self.altitude, self.duration, self.frameRate, self.variableFrameRate, self.hasAudio, self.warnings, self.scannedAt, self.placeLookedUp, self.placeName, self.placeCity, self.placeRegion, self.placeCountryCode, self.placeCountry, self.placeTimeZone, self.placeDistanceKm, self.placeRemote, self.contentIdentifier, self.motionOffset, self.motionLength, self.motionOrigin, self.motionDuration, self.motionHasAudio, self.fullFrameRatePlayback, self.captureFrameRate) =
+            (id, path, size, modified, fingerprint, format, kind, width, height, orientation, rotation, make, model, localTime, utcOffset, utcTime, timeSource, offsetSource, latitude, longitude, altitude, duration, frameRate, variableFrameRate, hasAudio, warnings, scannedAt, placeLookedUp, placeName, placeCity, placeRegion, placeCountryCode, placeCountry, placeTimeZone, placeDistanceKm, placeRemote, contentIdentifier, motionOffset, motionLength, motionOrigin, motionDuration, motionHasAudio, fullFrameRatePlayback, captureFrameRate)
     }
 }
 
@@ -146,6 +150,8 @@ extension ItemRecord {
         motionOrigin = try row.decode(atIndex: c.motionOrigin)
         motionDuration = try row.decode(atIndex: c.motionDuration)
         motionHasAudio = try row.decode(atIndex: c.motionHasAudio)
+        fullFrameRatePlayback = try row.decode(atIndex: c.fullFrameRatePlayback)
+        captureFrameRate = try row.decode(atIndex: c.captureFrameRate)
     }
 
     /// The items a `SELECT * FROM item …` query returns (rows of a newer format left out, as `item` does).

@@ -48,6 +48,8 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var motionOrigin: String?
     var motionDuration: Double?
     var motionHasAudio: Bool?
+    var fullFrameRatePlayback: Bool?
+    var captureFrameRate: Double?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -86,6 +88,8 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
         motionOrigin = m.embeddedMotion?.origin.rawValue
         motionDuration = m.embeddedMotion?.duration
         motionHasAudio = m.embeddedMotion?.hasAudio
+        fullFrameRatePlayback = m.slowMotion?.fullFrameRatePlayback
+        captureFrameRate = m.slowMotion?.captureFrameRate
         let encoded = (try? Self.warningsEncoder.encode(m.warnings)) ?? Data("[]".utf8)
         warnings = String(decoding: encoded, as: UTF8.self)
         self.scannedAt = scannedAt
@@ -112,6 +116,9 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
             m.embeddedMotion = EmbeddedMotion(offset: motionOffset, length: motionLength, origin: origin, duration: motionDuration,
                                               hasAudio: motionHasAudio)
         }
+        if fullFrameRatePlayback != nil || captureFrameRate != nil {
+            m.slowMotion = SlowMotionTags(fullFrameRatePlayback: fullFrameRatePlayback, captureFrameRate: captureFrameRate)
+        }
         m.warnings = Self.warnings(warnings)
         let place = Self.place(name: placeName, city: placeCity, region: placeRegion, countryCode: placeCountryCode,
                                country: placeCountry, timeZone: placeTimeZone, distanceKm: placeDistanceKm, remote: placeRemote)
@@ -123,30 +130,15 @@ extension ItemRecord {
     /// The `warnings` column's JSON array of strings; none when it is not one.
     static func warnings(_ column: String) -> [String] {
         guard column != "[]" else { return [] }
-        // `JSONEncoder`'s compact array (`["a","b"]`) read by its bytes: without a backslash no
-        // string holds a quote, so the strings are what lies between `","` (a third of reading
-        // an item went to `JSONDecoder`). Anything else is left to `JSONDecoder`.
-        let quote = UInt8(ascii: "\""), bytes = Array(column.utf8)
-        if bytes.count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[bytes.count - 2] == quote,
-           bytes[bytes.count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) {
-            var strings: [String] = [], start = 2, i = 2
-            let end = bytes.count - 2
-            while i < end {
-                if bytes[i] == quote {
-                    guard i + 2 < end, bytes[i + 1] == UInt8(ascii: ","), bytes[i + 2] == quote else { strings = []; start = -1; break }
-                    strings.append(String(decoding: bytes[start..<i], as: UTF8.self))
-                    i += 3
-                    start = i
-                } else {
-                    i += 1
-                }
-            }
-            if start >= 0 {
-                strings.append(String(decoding: bytes[start..<end], as: UTF8.self))
-                return strings
-            }
+        // `JSONEncoder`'s compact array (`["a","b\/c"]`) read by its bytes (a third of reading an
+        // item went to `JSONDecoder`, and all of it for a warning that quotes a name). Any other
+        // layout is left to `JSONDecoder`.
+        var column = column
+        let read: [String]? = column.withUTF8 { bytes in
+            var reader = CompactStringArrayReader(bytes: bytes)
+            return reader.read()
         }
-        return (try? JSONDecoder().decode([String].self, from: Data(column.utf8))) ?? []
+        return read ?? (try? JSONDecoder().decode([String].self, from: Data(column.utf8))) ?? []
     }
 
     static func captureTime(source: String?, local: String?, offset: Int?, utc: Double?, offsetSource: String?) -> CaptureTime? {

@@ -34,7 +34,7 @@ public struct CaptureTime: Hashable, Codable, Sendable {
     private enum CodingKeys: String, CodingKey { case local, offset, utc, source, offsetSource }
 
     /// `utc` as written in JSON: ISO 8601 text (`2024-05-03T12:22:09Z`).
-    var utcText: String? { utc.map { LocalDateTime(secondsSinceEpochAsUTC: $0).description + "Z" } }
+    var utcText: String? { utc.map { LocalDateTime(secondsSinceEpochAsUTC: $0).isoText(zulu: true) } }
 
     /// `utc` is written as ISO 8601 text (`2024-05-03T12:22:09Z`), as scripts expect.
     public func encode(to encoder: Encoder) throws {

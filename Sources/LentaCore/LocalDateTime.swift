@@ -77,14 +77,18 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
     }
 
     /// ISO 8601 without a zone: `2024-05-03T14:22:09` (with `.123` when there is a fraction).
-    public var description: String {
+    public var description: String { isoText(zulu: false) }
+
+    /// The ISO 8601 text, with a `Z` after it when `zulu` (the time is in UTC).
+    func isoText(zulu: Bool) -> String {
         // Written digit by digit: `scan --json` writes thousands (interpolation cost 8k instructions each).
-        guard (0...9999).contains(year), [month, day, hour, minute, second].allSatisfy({ (0...99).contains($0) }),
-              (0...999).contains(millisecond) else {
+        let twoDigits = 0...99
+        guard (0...9999).contains(year), twoDigits.contains(month), twoDigits.contains(day), twoDigits.contains(hour),
+              twoDigits.contains(minute), twoDigits.contains(second), (0...999).contains(millisecond) else {
             let base = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
-            return millisecond == 0 ? base : base + "." + pad(millisecond, 3)
+            return (millisecond == 0 ? base : base + "." + pad(millisecond, 3)) + (zulu ? "Z" : "")
         }
-        return String(unsafeUninitializedCapacity: 23) { text in
+        return String(unsafeUninitializedCapacity: 24) { text in
             var at = 0
             func digits(_ value: Int, _ width: Int) {
                 var rest = value
@@ -98,6 +102,7 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
             digits(year, 4); mark("-"); digits(month, 2); mark("-"); digits(day, 2)
             mark("T"); digits(hour, 2); mark(":"); digits(minute, 2); mark(":"); digits(second, 2)
             if millisecond != 0 { mark("."); digits(millisecond, 3) }
+            if zulu { mark("Z") }
             return at
         }
     }

@@ -33,6 +33,7 @@ extension MediaMetadata: PrettyJSONWritable {
         m.write("model", model)
         m.write("orientation", orientation)
         m.write("rotation", rotation)
+        try m.write("slowMotion", slowMotion)
         m.write("software", software)
         m.write("userComment", userComment)
         m.write("variableFrameRate", variableFrameRate)
@@ -66,6 +67,13 @@ extension EmbeddedMotion: PrettyJSONWritable {
         m.write("length", length)
         m.write("offset", offset)
         m.write("origin", origin)
+    }
+}
+
+extension SlowMotionTags: PrettyJSONWritable {
+    public func writeMembers(_ m: inout PrettyJSONMembers) throws {
+        try m.write("captureFrameRate", captureFrameRate)
+        m.write("fullFrameRatePlayback", fullFrameRatePlayback)
     }
 }
 

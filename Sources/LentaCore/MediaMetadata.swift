@@ -23,6 +23,8 @@ public struct MediaMetadata: Hashable, Codable, Sendable {
     public var frameRate: Double?
     /// True when frame durations vary beyond jitter, as phones record in low light.
     public var variableFrameRate: Bool?
+    /// What the container says of slow motion (videos; nil when it says nothing).
+    public var slowMotion: SlowMotionTags?
     public var hasAudio: Bool?
     /// Apple's Live Photo content identifier: the still's maker note tag 17, or the movie's
     /// `com.apple.quicktime.content.identifier`. A still and a movie that share it are one item.

@@ -22,8 +22,18 @@ public struct UTCOffset: Hashable, CodableAsText, Sendable {
     public init?(_ text: String) { self.init(Substring(text)) }
 
     public var description: String {
-        let a = abs(seconds)
-        return (seconds < 0 ? "-" : "+") + pad(a / 3600) + ":" + pad(a % 3600 / 60)
+        let a = seconds.magnitude, hours = Int(a / 3600), minutes = Int(a % 3600 / 60)
+        guard hours < 100 else { return (seconds < 0 ? "-" : "+") + pad(hours) + ":" + pad(minutes) }
+        // Written by position: `scan --json` writes one for most items (concatenation cost 2,000 instructions).
+        return String(unsafeUninitializedCapacity: 6) { text in
+            text[0] = seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            text[1] = UInt8(ascii: "0") + UInt8(hours / 10)
+            text[2] = UInt8(ascii: "0") + UInt8(hours % 10)
+            text[3] = UInt8(ascii: ":")
+            text[4] = UInt8(ascii: "0") + UInt8(minutes / 10)
+            text[5] = UInt8(ascii: "0") + UInt8(minutes % 10)
+            return 6
+        }
     }
 
     public init?(codableText: String) { self.init(codableText[...]) }

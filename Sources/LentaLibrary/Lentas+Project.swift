@@ -129,6 +129,7 @@ extension Lentas {
                                quality: item.quality, byHand: byHand.contains(item.id), people: people[item.id] ?? [])
             candidate.section = sections[item.id]?.key
             candidate.frameRate = item.metadata.frameRate
+            candidate.slowMotion = item.metadata.slowMotion
             return candidate
         }
         let overlap = style.transition.type == .cut ? 0 : (style.transition.duration ?? ProjectTransition.defaultDuration)

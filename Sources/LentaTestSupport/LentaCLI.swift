@@ -45,6 +45,13 @@ public struct LentaCLI {
         return try runTool(binary, arguments, environment: env, in: folder)
     }
 
+    /// Runs `lenta ARGUMENTS --catalog CATALOG` with the source tree's presets (a library test's
+    /// scan, new, project…).
+    @discardableResult
+    public static func run(_ arguments: [String], catalog: String) throws -> Result {
+        try run(arguments + ["--catalog", catalog], environment: ["LENTA_PRESETS": packageRoot.appendingPathComponent("presets").path])
+    }
+
     /// Runs any program (lenta, ffmpeg, ffprobe) to its end; its status, stdout and stderr.
     public static func runTool(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
                                in folder: URL? = nil) throws -> Result {

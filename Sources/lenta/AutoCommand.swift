@@ -45,6 +45,10 @@ struct Auto: ParsableCommand {
     @Flag(help: "Print one self-contained render command per due story on stdout, instead of rendering (missing project files are written first).")
     var plan = false
 
+    @Option(help: ArgumentHelp("At most this many files of the media folders are looked at for faces in a run (default \(AutoJob.defaultFacesLimit); 0: only the items of the stories written), the rest in later runs.",
+                               valueName: "files"))
+    var faces: Int?
+
     @Option(help: ArgumentHelp("Seconds each new story lasts (default: about a minute for a weekend, two for a fortnight).", valueName: "seconds"))
     var length: Double?
 
@@ -65,6 +69,7 @@ struct Auto: ParsableCommand {
 
     func validate() throws {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+        if let faces, faces < 0 { throw ValidationError("--faces must be 0 or more files.") }
         if mediaFolders.isEmpty { throw ValidationError("Name at least one media folder.") }
         if dryRun && plan { throw ValidationError("Use --dry-run or --plan, not both.") }
         if let length { try StoryLengthArgument.check(length) }
@@ -106,6 +111,7 @@ struct Auto: ParsableCommand {
         options.dryRun = dryRun
         options.plan = plan
         options.length = length
+        options.facesLimit = faces ?? AutoJob.defaultFacesLimit
         options.threads = threads ?? 0
         options.also = also.map(\.preset)
         options.memories = memories?.kinds ?? []
@@ -127,6 +133,9 @@ struct Auto: ParsableCommand {
             if plan { Terminal.error(line) } else { print(line) }
             // Every file and folder the scan could not read, by name (a missing media folder too).
             Diagnostics.report(report.scan.unreadable.map { .error("unreadable, skipped: \($0.reason)", about: DiagnosticText.path($0.path)) })
+            if let problem = report.faces?.problem {
+                Diagnostics.report(.warning("faces not looked for (stories are made without people): \(problem)"))
+            }
         }
         if report.failed { throw ExitCode.failure }
     }
@@ -143,7 +152,9 @@ enum AutoText {
         case .waiting: if !plan { Swift.print("waiting    \(file)\(why)") }
         case .due: Swift.print("would render \(file)\(why)")
         case .planned: if let command = s.command { Swift.print(command) }
-        case .failed: Terminal.error("failed     \(file): \(s.reason ?? "unknown error")")
+        case .failed:
+            let failure = s.failure?.error ?? CommandFailure(s.reason ?? "unknown error")
+            Diagnostics.report(.error(failure, about: "failed     \(file)"))
         }
         if s.addedItems > 0 {
             let note = "  \(s.addedItems) new item\(s.addedItems == 1 ? "" : "s") added to \(URL(fileURLWithPath: s.project).lastPathComponent)"
@@ -167,6 +178,7 @@ enum AutoText {
         return "lenta auto: " + parts.joined(separator: ", ")
             + " · scan: \(s.new) new, \(s.changed) changed, \(s.removed) removed, \(s.unreadable.count) unreadable"
             + (r.removedTemporaryFiles.isEmpty ? "" : " · removed \(r.removedTemporaryFiles.count) unfinished render(s)")
+            + (r.faces.map { $0.problem == nil && $0.lookedAt + $0.waiting > 0 ? " · faces: \($0.lookedAt) file(s) looked at, \($0.waiting) for later runs" : "" } ?? "")
     }
 }
 

@@ -27,6 +27,9 @@ struct Frame: ParsableCommand {
     @Option(help: ArgumentHelp("Threads for compositing (default: one per processor).", valueName: "n"))
     var threads: Int?
 
+    /// Beside it, shaky clips' transforms.
+    @OptionGroup var catalogOptions: CatalogOptions
+
     func validate() throws {
         try OutputName.check(output)
         // Checked here, at the edge: a time no story can reach never gets into the arithmetic.
@@ -38,7 +41,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         FFmpegLogging.silence()
-        let story = try LoadedStory(path: project, preset: preset, quiet: true)
+        let story = try LoadedStory(path: project, preset: preset, quiet: true, catalog: catalogOptions.catalogPath)
         try story.refuseOverwritingInputs(with: output)
         let compositor = StoryCompositor(story: story.resolved, preset: story.preset, threads: threads ?? 0)
         compositor.lookahead = 0

@@ -7,6 +7,7 @@ enum JSONOutput {
     static func print<T: Encodable>(_ value: T) throws {
         var bytes = try PrettyJSONEncoder().encode(value)
         bytes.append(UInt8(ascii: "\n"))
-        FileHandle.standardOutput.write(Data(bytes))
+        // The bytes as they are (`Data(bytes)` copied megabytes for a large scan).
+        try FileHandle.standardOutput.write(contentsOf: bytes)
     }
 }

@@ -52,6 +52,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Threads for compositing and encoding (default: one per processor).", valueName: "n"))
     var threads: Int?
 
+    /// Beside it, shaky clips' transforms (the render reads no catalog, only that folder).
+    @OptionGroup var catalogOptions: CatalogOptions
+
     func validate() throws {
         try OutputName.check(output)
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
@@ -60,7 +63,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         FFmpegLogging.silence()
-        let story = try LoadedStory(path: project, preset: preset, quiet: quiet)
+        let story = try LoadedStory(path: project, preset: preset, quiet: quiet, catalog: catalogOptions.catalogPath)
         try story.refuseOverwritingInputs(with: output)
         let shapes = try story.alsoShapes(AlsoShape.merging(also, into: story.project, main: story.preset.name), besides: output)
         for (_, path) in shapes { try story.refuseOverwritingInputs(with: path) }
@@ -122,11 +125,12 @@ struct LoadedStory {
     var preset: OutputPreset
     var project: ProjectFile { resolved.project }
 
-    init(path: String, preset override: String?, quiet: Bool) throws {
+    /// - Parameter catalog: the catalog whose cache holds shaky clips' transforms.
+    init(path: String, preset override: String?, quiet: Bool, catalog: String) throws {
         let url = URL(fileURLWithPath: path)
         let loaded: LoadedProject
         do {
-            loaded = try ProjectLoader.load(url)
+            loaded = try ProjectLoader.load(url, catalogPath: catalog)
         } catch .unreadable(_, let reason) {
             Diagnostics.report(Diagnostic(ProjectProblem(path: .root, message: reason.description), in: path))
             throw ExitCode(2)
@@ -142,8 +146,6 @@ struct LoadedStory {
             throw ExitCode(2)
         }
         resolved = loaded.story
-        // Shaky clips' transforms are kept beside the catalog by their analysis.
-        StabilisationCache(besideCatalog: Catalog.defaultPath()).resolve(&resolved)
         file = url
     }
 

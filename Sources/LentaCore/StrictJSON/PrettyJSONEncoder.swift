@@ -249,47 +249,35 @@ public struct PrettyJSONEncoder: Sendable {
     static func node<I: FixedWidthInteger & SignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .integer(Int64(v)) }
     static func node<I: FixedWidthInteger & UnsignedInteger>(scalar v: I, path: @autoclosure () -> [CodingKey]) throws -> Node { .unsigned(UInt64(v)) }
 
-    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
     static func number(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> Node {
+        .number(try numberText(d, path: path()))
+    }
+
+    /// Swift's shortest round-tripping form (its whole `.0` is dropped when written, as
+    /// Foundation writes it); JSON has no infinities or NaN.
+    static func numberText(_ d: Double, path: @autoclosure () -> [CodingKey]) throws -> String {
         guard d.isFinite else {
             throw EncodingError.invalidValue(d, .init(codingPath: path(), debugDescription: "Unable to encode Double.\(d) directly in JSON."))
         }
-        return .number(d.description)
-    }
-
-    /// Swift's shortest round-tripping form with a whole number's `.0` dropped, as Foundation writes it.
-    static func appendNumber(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { b in
-            let whole = b.count > 2 && b[b.count - 2] == UInt8(ascii: ".") && b[b.count - 1] == UInt8(ascii: "0")
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[..<(whole ? b.count - 2 : b.count)]))
-        }
+        return d.description
     }
 
     // MARK: Writing
 
     static func write(_ node: Node, indent: Int, into out: inout [UInt8]) throws {
         switch node {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
-        case .string(let v): quote(v, into: &out)
-        case .integer(let v): out.append(contentsOf: String(v).utf8)
-        case .unsigned(let v): out.append(contentsOf: String(v).utf8)
-        case .number(let text): appendNumber(text, into: &out)
+        case .null: out.append("null")
+        case .bool(let v): out.append(v ? "true" : "false")
+        case .string(let v): out.appendQuoted(v)
+        case .integer(let v): out.appendDecimal(v)
+        case .unsigned(let v): out.appendDecimal(v)
+        case .number(let text): out.appendNumber(text)
         case .array(let box):
-            out.append(UInt8(ascii: "["))
-            out.append(UInt8(ascii: "\n"))
-            for (i, element) in box.elements.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
-                pad(indent + 2, &out)
-                try write(element, indent: indent + 2, into: &out)
+            try writeArray(count: box.elements.count, indent: indent, into: &out) { i, out in
+                try write(box.elements[i], indent: indent + 2, into: &out)
             }
-            out.append(UInt8(ascii: "\n"))
-            pad(indent, &out)
-            out.append(UInt8(ascii: "]"))
         case .object(let box):
-            out.append(UInt8(ascii: "{"))
-            out.append(UInt8(ascii: "\n"))
+            out.append("{\n")
             // Keys by their UTF-8 bytes, as Foundation sorts them (String's `<` is that order for
             // ASCII keys, and compares them in bulk); the sort is stable, so of a key encoded twice
             // the last value is the one written, as with Foundation.
@@ -301,21 +289,34 @@ public struct PrettyJSONEncoder: Sendable {
             var first = true
             for (i, member) in members.enumerated() {
                 if i + 1 < members.count, members[i + 1].element.key == member.element.key { continue }
-                if !first { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
+                if !first { out.append(",\n") }
                 first = false
-                pad(indent + 2, &out)
-                quote(member.element.key, into: &out)
-                out.append(UInt8(ascii: " "))
-                out.append(UInt8(ascii: ":"))
-                out.append(UInt8(ascii: " "))
+                out.appendPad(indent + 2)
+                out.appendQuoted(member.element.key)
+                out.append(" : ")
                 try write(member.element.node, indent: indent + 2, into: &out)
             }
-            out.append(UInt8(ascii: "\n"))
-            pad(indent, &out)
-            out.append(UInt8(ascii: "}"))
+            out.append("\n")
+            out.appendPad(indent)
+            out.append("}")
         case .writable(let value):
             try PrettyJSONMembers.writeObject(value, indent: indent, into: &out)
         }
+    }
+
+    /// An array's layout, each element on its own line one level in (`[`, a blank line, `]`
+    /// when empty, as Foundation writes it).
+    static func writeArray(count: Int, indent: Int, into out: inout [UInt8],
+                           element: (Int, inout [UInt8]) throws -> Void) rethrows {
+        out.append("[\n")
+        for i in 0..<count {
+            if i > 0 { out.append(",\n") }
+            out.appendPad(indent + 2)
+            try element(i, &out)
+        }
+        out.append("\n")
+        out.appendPad(indent)
+        out.append("]")
     }
 
     private static func isASCII(_ s: String) -> Bool {
@@ -324,54 +325,11 @@ public struct PrettyJSONEncoder: Sendable {
         return ascii
     }
 
-    static func pad(_ n: Int, _ out: inout [UInt8]) {
-        let spaces: StaticString = "                                                                "
-        var left = n
-        while left > 0 {
-            let run = min(left, spaces.utf8CodeUnitCount)
-            out.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
-            left -= run
-        }
-    }
-
     /// A JSON string literal: quotes, backslashes and control characters escaped (`\b`, `\f`,
     /// `\n`, `\r`, `\t`, else `\u00xx`), nothing else — slashes and non-ASCII as they are.
     public static func quoted(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
-        quote(s, into: &out)
+        out.appendQuoted(s)
         return out
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    static func quote(_ s: String, into out: inout [UInt8]) {
-        // Read in place (a native string's UTF-8 is contiguous): most strings (paths, names,
-        // times) need no escape and are copied whole.
-        var s = s
-        s.withUTF8 { bytes in
-            out.append(UInt8(ascii: "\""))
-            var clean = true
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false; break }
-            if clean {
-                out.append(contentsOf: bytes)
-                out.append(UInt8(ascii: "\""))
-                return
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-                case 0..<0x20:
-                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
-                    out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 0xF)])
-                default: out.append(byte)
-                }
-            }
-            out.append(UInt8(ascii: "\""))
-        }
     }
 }

@@ -22,55 +22,59 @@ public struct PrettyJSONMembers {
 
     /// Writes `value` as an object at `indent`, its members through `writeMembers`.
     static func writeObject(_ value: some PrettyJSONWritable, indent: Int, into out: inout [UInt8]) throws {
-        out.append(UInt8(ascii: "{"))
-        out.append(UInt8(ascii: "\n"))
+        out.append("{\n")
         var members = PrettyJSONMembers(indent: indent + 2)
         swap(&members.out, &out)
         defer { swap(&members.out, &out) }
         try value.writeMembers(&members)
-        members.out.append(UInt8(ascii: "\n"))
-        PrettyJSONEncoder.pad(indent, &members.out)
-        members.out.append(UInt8(ascii: "}"))
+        members.out.append("\n")
+        members.out.appendPad(indent)
+        members.out.append("}")
     }
 
-    private mutating func key(_ key: StaticString) {
-        let bytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    /// A member's line up to its value (`,` and a new line after the first, the indent, the key),
+    /// and the value, in one reservation of the output.
+    private mutating func member(_ key: StaticString, valueCapacity: Int, _ value: (inout OutputSpan<UInt8>) -> Void) {
         #if DEBUG
+        let bytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
         assert(count == 0 || lastKey.lexicographicallyPrecedes(bytes), "\(key) written after \(String(decoding: lastKey, as: UTF8.self))")
         lastKey = Array(bytes)
         #endif
-        let separator: StaticString = ",\n", colon: StaticString = "\" : "
-        if count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: separator.utf8Start, count: 2)) }
+        let first = count == 0, indent = self.indent
         count += 1
-        PrettyJSONEncoder.pad(indent, &out)
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: bytes)
-        out.append(contentsOf: UnsafeBufferPointer(start: colon.utf8Start, count: 4))
+        out.append(addingCapacity: 2 + indent + key.utf8CodeUnitCount + 5 + valueCapacity) { line in
+            if !first { line.append(",\n") }
+            line.appendPad(indent)
+            line.append(UInt8(ascii: "\""))
+            line.append(key)
+            line.append("\" : ")
+            value(&line)
+        }
     }
 
     public mutating func write(_ key: StaticString, _ value: String?) {
-        guard let value else { return }
-        self.key(key)
-        PrettyJSONEncoder.quote(value, into: &out)
+        guard var value else { return }
+        value.withUTF8 { bytes in
+            member(key, valueCapacity: OutputSpan<UInt8>.quotedCapacity(bytes.count)) { $0.appendQuoted(bytes) }
+        }
     }
 
     public mutating func write(_ key: StaticString, _ value: Bool?) {
         guard let value else { return }
-        self.key(key)
-        out.append(contentsOf: (value ? "true" : "false").utf8)
+        member(key, valueCapacity: 5) { $0.append(value ? "true" : "false") }
     }
 
     public mutating func write<I: FixedWidthInteger>(_ key: StaticString, _ value: I?) {
         guard let value else { return }
-        self.key(key)
-        out.append(contentsOf: String(value).utf8)
+        member(key, valueCapacity: OutputSpan<UInt8>.decimalCapacity) { $0.appendDecimal(value) }
     }
 
     public mutating func write(_ key: StaticString, _ value: Double?) throws {
         guard let value else { return }
-        guard case .number(let text) = try PrettyJSONEncoder.number(value, path: [PrettyJSONKey(key)]) else { return }
-        self.key(key)
-        PrettyJSONEncoder.appendNumber(text, into: &out)
+        var text = try PrettyJSONEncoder.numberText(value, path: [PrettyJSONKey(key)])
+        text.withUTF8 { bytes in
+            member(key, valueCapacity: bytes.count) { $0.appendNumber(bytes) }
+        }
     }
 
     /// A string-backed enum, written as its raw value as `Codable` writes it.
@@ -80,23 +84,24 @@ public struct PrettyJSONMembers {
 
     public mutating func write(_ key: StaticString, _ value: [String]?) {
         guard let value else { return }
-        self.key(key)
-        out.append(UInt8(ascii: "["))
-        out.append(UInt8(ascii: "\n"))
-        for (i, element) in value.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")) }
-            PrettyJSONEncoder.pad(indent + 2, &out)
-            PrettyJSONEncoder.quote(element, into: &out)
+        member(key, valueCapacity: 0) { _ in }
+        PrettyJSONEncoder.writeArray(count: value.count, indent: indent, into: &out) { i, out in out.appendQuoted(value[i]) }
+    }
+
+    /// An array of values that write their own members.
+    public mutating func write<W: PrettyJSONWritable>(_ key: StaticString, _ values: [W]?) throws {
+        guard let values else { return }
+        member(key, valueCapacity: 0) { _ in }
+        let indent = self.indent
+        try PrettyJSONEncoder.writeArray(count: values.count, indent: indent, into: &out) { i, out in
+            try Self.writeObject(values[i], indent: indent + 2, into: &out)
         }
-        out.append(UInt8(ascii: "\n"))
-        PrettyJSONEncoder.pad(indent, &out)
-        out.append(UInt8(ascii: "]"))
     }
 
     /// A nested value that writes its own members.
     public mutating func write(_ key: StaticString, _ value: (some PrettyJSONWritable)?) throws {
         guard let value else { return }
-        self.key(key)
+        member(key, valueCapacity: 0) { _ in }
         try Self.writeObject(value, indent: indent, into: &out)
     }
 
@@ -104,7 +109,7 @@ public struct PrettyJSONMembers {
     public mutating func write(_ key: StaticString, encoding value: (some Encodable)?) throws {
         guard let value else { return }
         let node = try PrettyJSONEncoder.node(value, path: [PrettyJSONKey(key)])
-        self.key(key)
+        member(key, valueCapacity: 0) { _ in }
         try PrettyJSONEncoder.write(node, indent: indent, into: &out)
     }
 }

@@ -67,6 +67,33 @@ public struct People {
         return nil
     }
 
+    /// What learning a library's faces did in one bounded run (`lenta auto`).
+    public struct LibraryLearning: Codable, Sendable, Equatable {
+        /// Files looked at for faces in this run.
+        public var lookedAt: Int
+        /// Files under the folders still never looked at (a later run's).
+        public var waiting: Int
+        /// Why none could be looked at (no face models or library).
+        public var problem: String?
+        public init(lookedAt: Int, waiting: Int, problem: String? = nil) {
+            (self.lookedAt, self.waiting, self.problem) = (lookedAt, waiting, problem)
+        }
+    }
+
+    /// Learns the faces of the files under `roots` never looked at, at most `limit` of them (the
+    /// most recently catalogued first), so that a nightly job's first run on a large library costs
+    /// a bounded time and the next runs go on where it stopped; never again for an unchanged file.
+    public func learnLibrary(under roots: [String], limit: Int,
+                             progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> LibraryLearning {
+        let awaiting = try catalog.itemIdsAwaitingFaces(model: FaceModels.version, under: roots)
+        let chosen = Array(awaiting.prefix(max(0, limit)))
+        guard !chosen.isEmpty else { return LibraryLearning(lookedAt: 0, waiting: awaiting.count) }
+        if let problem = try learnIfPossible(among: chosen, progress: progress) {
+            return LibraryLearning(lookedAt: 0, waiting: awaiting.count, problem: problem)
+        }
+        return LibraryLearning(lookedAt: chosen.count, waiting: awaiting.count - chosen.count)
+    }
+
     /// Everyone, by id.
     public func list() throws -> [PersonSummary] {
         let people = try catalog.people()

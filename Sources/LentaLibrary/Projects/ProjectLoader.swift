@@ -31,10 +31,14 @@ public enum ProjectLoader {
         do { return try TextEngine.shared() } catch { return NoFontInspection(reason: "\(error)") }
     }
 
-    /// Reads, validates and resolves the project file at `url`.
+    /// Reads, validates and resolves the project file at `url`, with how each clip is held
+    /// steady worked out once (`ResolvedItem.stabilisation`): shaky clips' transforms are found
+    /// where their analysis kept them, beside the catalog at `catalogPath` (see
+    /// `StabilisationCache.resolve`; a render reads no catalog, only that folder).
     /// - Throws: `ProjectLoadError`: the file could not be read, or the project has errors (or
     ///   cannot resolve for a render).
-    public static func load(_ url: URL, validator: ProjectValidator = validator()) throws(ProjectLoadError) -> LoadedProject {
+    public static func load(_ url: URL, catalogPath: String,
+                            validator: ProjectValidator = validator()) throws(ProjectLoadError) -> LoadedProject {
         let bytes: Data
         do {
             bytes = try ProjectFile.contents(of: url)
@@ -42,9 +46,10 @@ public enum ProjectLoader {
             throw .unreadable(file: url.path, error)
         }
         let report = validator.forFile(url).check(bytes)
-        guard report.isValid, let story = report.story else {
+        guard report.isValid, var story = report.story else {
             throw .invalid(ProjectFileError(file: url.path, problems: report.problems + report.unresolved))
         }
+        StabilisationCache(besideCatalog: catalogPath).resolve(&story)
         return LoadedProject(story: story, bytes: bytes, warnings: report.warnings)
     }
 }

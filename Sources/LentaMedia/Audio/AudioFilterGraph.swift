@@ -1,17 +1,14 @@
 import CFFmpeg
 
-/// A libavfilter audio graph (`AVFilterGraph`), owned here and freed in `deinit`, between an
-/// `abuffer` source and an `abuffersink` (doc/examples/filtering_audio.c): interleaved Float32
-/// samples in at one rate and channel count, interleaved Float32 out at the same rate and count,
-/// whatever the filters do in between (`ebur128`, `alimiter`, resampling). Frames that come out
-/// keep their metadata (`lavfi.r128.*`), read through `lastMetadata`. Failures are `MediaError`s
-/// without a path, naming the filters.
+/// A libavfilter audio graph (a `FilterGraph`) between an `abuffer` source and an `abuffersink`
+/// (doc/examples/filtering_audio.c): interleaved Float32 samples in at one rate and channel
+/// count, interleaved Float32 out at the same rate and count, whatever the filters do in between
+/// (`ebur128`, `alimiter`, resampling). Frames that come out keep their metadata
+/// (`lavfi.r128.*`), read through `lastMetadata`. Failures are `MediaError`s without a path,
+/// naming the filters.
 public final class AudioFilterGraph {
-    private var graph: UnsafeMutablePointer<AVFilterGraph>?
-    private let source: UnsafeMutablePointer<AVFilterContext>
-    private let sink: UnsafeMutablePointer<AVFilterContext>
+    private let graph: FilterGraph
     private let frame: CodecFrame
-    private let api: LentaAVFilter
     public let sampleRate: Int
     public let channels: Int
     /// The filters, as FFmpeg's filter-graph text (for messages).
@@ -26,43 +23,17 @@ public final class AudioFilterGraph {
         self.filters = filters
         self.sampleRate = sampleRate
         self.channels = channels
-        let api = try FilterLibrary.functions.get()
-        guard let graph = api.graph_alloc() else {
-            throw MediaError(Self.operation("allocate a filter graph", filters), path: "", reason: "out of memory", code: .outOfMemory)
-        }
-        var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
-        func fail(_ operation: String, _ status: Int32) -> MediaError {
-            api.graph_free(&owned)
-            return MediaError(Self.operation(operation, filters), path: "", ffmpeg: status)
-        }
-        graph.pointee.nb_threads = 1  // the same output on any machine
         let layout = channels == 1 ? "mono" : "stereo"
-        var source: UnsafeMutablePointer<AVFilterContext>? = nil
-        var status = api.graph_create_filter(
-            &source, api.get_by_name("abuffer"), "in",
-            "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layout)", nil, graph)
-        guard status >= 0, let source else { throw fail("create the graph's input", status) }
-        var sink: UnsafeMutablePointer<AVFilterContext>? = nil
-        status = api.graph_create_filter(&sink, api.get_by_name("abuffersink"), "out", nil, nil, graph)
-        guard status >= 0, let sink else { throw fail("create the graph's output", status) }
         // The chain, then back to the input's format, so what comes out lines up sample for sample.
         let chain = "\(filters),aresample=\(sampleRate),aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layout)"
-        if let failed = FilterLibrary.link(api, graph: graph, chain: chain, source: source, sink: sink) {
-            throw fail(failed.step, failed.status)
-        }
+        graph = try FilterGraph(
+            source: ("abuffer", "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layout)"),
+            sink: "abuffersink", chain: chain, operation: { Self.operation($0, filters) }, path: "")
         do {
             frame = try CodecFrame()
         } catch {
-            throw fail("allocate a frame", lenta_averror(ENOMEM))
+            throw MediaError(Self.operation("allocate a frame", filters), path: "", ffmpeg: lenta_averror(ENOMEM))
         }
-        self.graph = owned
-        self.api = api
-        self.source = source
-        self.sink = sink
-    }
-
-    deinit {
-        api.graph_free(&graph)
     }
 
     /// Sends interleaved samples in and returns what has come out so far (interleaved).
@@ -84,7 +55,7 @@ public final class AudioFilterGraph {
             UnsafeMutableRawPointer(data).copyMemory(from: from, byteCount: count * channels * MemoryLayout<Float>.size)
         }
         samplesIn += Int64(count)
-        try check(api.buffersrc_add_frame(source, f), operation("send samples"), path: "")
+        try check(graph.api.buffersrc_add_frame(graph.source, f), operation("send samples"), path: "")
         return try receive()
     }
 
@@ -92,7 +63,7 @@ public final class AudioFilterGraph {
     public func flush() throws -> [Float] {
         guard !ended else { return [] }
         ended = true
-        try check(api.buffersrc_add_frame(source, nil), operation("end the input"), path: "")
+        try check(graph.api.buffersrc_add_frame(graph.source, nil), operation("end the input"), path: "")
         return try receive()
     }
 
@@ -104,7 +75,7 @@ public final class AudioFilterGraph {
     private func receive() throws -> [Float] {
         var out: [Float] = []
         while true {
-            let status = api.buffersink_get_frame(sink, frame.pointer)
+            let status = graph.api.buffersink_get_frame(graph.sink, frame.pointer)
             if status == lenta_averror_eagain() || status == lenta_averror_eof() { return out }
             try check(status, operation("receive samples"), path: "")
             defer { frame.unreference() }

@@ -166,6 +166,7 @@ public enum MetadataProbe {
         metadata.make = tags["com.apple.quicktime.make"] ?? tags["make"]
         metadata.model = tags["com.apple.quicktime.model"] ?? tags["model"]
         metadata.contentIdentifier = tags["com.apple.quicktime.content.identifier"].flatMap { $0.isEmpty ? nil : $0 }
+        metadata.slowMotion = SlowMotionTags(containerTags: tags)
         evidence.appleCreationDate = tags["com.apple.quicktime.creationdate"]
         evidence.quickTimeDay = tags["date"]
         evidence.creationTime = tags["creation_time"]

@@ -75,6 +75,25 @@ public final class VideoReader {
         isLarge(width: width, height: height) || ProcessInfo.processInfo.activeProcessorCount <= fewProcessors
     }
 
+    /// What the decoder's frame threads may hold: each decodes a frame of its own into a picture
+    /// of its own (and keeps its own context's tables), so their memory grows with their number.
+    static let frameThreadBytes = 48 << 20
+
+    /// Pictures' worth of memory one frame thread adds: the picture it decodes into and its own
+    /// context's tables (an estimate on the safe side; only machines of more than
+    /// `fewProcessors` decode by frames, so it was not measured on the two-core machine).
+    static let picturesPerFrameThread = 2
+
+    /// The frame threads a clip of this size is decoded with: those asked for (0: one per
+    /// processor and one more, as FFmpeg chooses), no more than `frameThreadBytes` holds, so that
+    /// `--threads 16` costs no more memory than 8 threads at 1080p (4 for a 10-bit clip). The
+    /// output is the same for any count.
+    package static func frameThreads(_ requested: Int, width: Int, height: Int, bytesPerSample: Int) -> Int {
+        let wanted = requested > 0 ? requested : ProcessInfo.processInfo.activeProcessorCount + 1
+        let picture = width * height * 3 / 2 * bytesPerSample
+        return max(1, min(wanted, frameThreadBytes / max(1, picturesPerFrameThread * picture)))
+    }
+
     public convenience init(path: String, threads: Int = 0) throws {
         try self.init(source: MediaSource(path: path), threads: threads)
     }
@@ -106,17 +125,20 @@ public final class VideoReader {
         startTime = stream.startTime ?? 0
         stabiliser = try stabilisation.map { try StabilisingFilter($0, timeBase: stream.timeBase, path: path) }
         orientation = PictureOrientation(displayMatrixRotation: stream.rotation)
-        let size = try container.withContext { ctx -> (Int, Int, Double?, ColourDescription) in
-            guard let s = ctx.pointee.streams[stream.index] else { return (0, 0, nil, .bt709) }
+        let size = try container.withContext { ctx -> (Int, Int, Double?, ColourDescription, Int) in
+            guard let s = ctx.pointee.streams[stream.index] else { return (0, 0, nil, .bt709, 1) }
             let par = s.pointee.codecpar.pointee
             var seconds: Double? = nil
             if s.pointee.duration > 0 { seconds = Double(s.pointee.duration) * av_q2d(s.pointee.time_base) }
             else if ctx.pointee.duration > 0 { seconds = Double(ctx.pointee.duration) / Double(AV_TIME_BASE) }
-            return (Int(par.width), Int(par.height), seconds, SourceColour.video(par).0)
+            let depth = av_pix_fmt_desc_get(AVPixelFormat(rawValue: par.format)).map { Int($0.pointee.comp.0.depth) } ?? 8
+            return (Int(par.width), Int(par.height), seconds, SourceColour.video(par).0, depth > 8 ? 2 : 1)
         }
         guard size.0 > 0, size.1 > 0 else { throw MediaError("read video size", path: path, reason: "the stream has no picture size") }
-        frames = try StreamFrames(container: container, stream: stream.index, threads: threads,
-                                  slicesOnly: Self.decodesBySlices(width: size.0, height: size.1))
+        let slicesOnly = Self.decodesBySlices(width: size.0, height: size.1)
+        frames = try StreamFrames(container: container, stream: stream.index,
+                                  threads: slicesOnly ? threads : Self.frameThreads(threads, width: size.0, height: size.1, bytesPerSample: size.4),
+                                  slicesOnly: slicesOnly)
         width = orientation.swapsAxes ? size.1 : size.0
         height = orientation.swapsAxes ? size.0 : size.1
         duration = size.2

@@ -1,3 +1,6 @@
+import CPixelKernels
+import LentaCore
+
 /// An affine map from output pixel coordinates to source pixel coordinates (continuous, a pixel
 /// `i` spanning `[i, i+1)`): `source = (a·x + b·y + tx, c·x + d·y + ty)`.
 package struct AffineMap: Sendable, Equatable {
@@ -14,50 +17,58 @@ package struct AffineMap: Sendable, Equatable {
 }
 
 /// The general path, for rotated placements: each output pixel maps through the affine map to
-/// a sub-pixel source position and takes a 4×4 Catmull-Rom sum there (edges clamped).
+/// a sub-pixel source position and takes a 4×4 Catmull-Rom sum there (edges clamped). The loops
+/// are `CPixelKernels`' integer ones (`lenta_affine_rows`): positions rounded to 1/1024 of a
+/// pixel, weights in units of 2⁻¹⁴ from one table, the sum rounded once, so a pixel is within one
+/// level of the floating-point sum and the same whatever the split, the thread count or the
+/// kernel (the plain loop, or eight pixels at a time with AVX2 gathers where the CPU has them).
 package enum AffineResampler {
     package static let stripHeight = 16
 
-    package static func resample(_ source: SourcePlane, into target: TargetPlane, map: AffineMap, columns: Range<Int>, rows: Range<Int>,
-                         coverage: (x: [Float], y: [Float])?, parallel: ParallelSlices) {
-        guard !columns.isEmpty, !rows.isEmpty else { return }
-        let strips = (rows.count + stripHeight - 1) / stripHeight
-        parallel.run(strips) { strip in
-            let first = rows.lowerBound + strip * stripHeight
-            for row in first..<min(rows.upperBound, first + stripHeight) {
-                resampleRow(source, target, map: map, columns: columns, row: row, rowIndex: row - rows.lowerBound, coverage: coverage)
+    /// The four weights (taps −1, 0, 1, 2) of every phase, in units of 2⁻¹⁴, each four summing to
+    /// exactly 2¹⁴ (so a flat area stays flat): the rounding's remainder goes to the largest.
+    package static let phaseWeights: [Int16] = {
+        let phases = 1 << lenta_affine_phase_bits
+        var table = [Int16](repeating: 0, count: 4 * phases)
+        for phase in 0 ..< phases {
+            let f = Double(phase) / Double(phases)
+            let exact = [CatmullRom.weight(1 + f), CatmullRom.weight(f), CatmullRom.weight(1 - f), CatmullRom.weight(2 - f)]
+            let fixed = exact.map { Int(($0 * Double(FixedAxisTaps.one)).rounded()) }
+            let largest = exact.indices.max { abs(exact[$0]) < abs(exact[$1]) } ?? 1
+            for k in 0 ..< 4 {
+                table[4 * phase + k] = Int16(k == largest ? fixed[k] + FixedAxisTaps.one - fixed.reduce(0, +) : fixed[k])
             }
         }
-    }
+        return table
+    }()
 
-    private static func resampleRow(_ source: SourcePlane, _ target: TargetPlane, map: AffineMap, columns: Range<Int>, row: Int,
-                                    rowIndex: Int, coverage: (x: [Float], y: [Float])?) {
-        let w = source.width, h = source.height
-        let out = target.base + row * target.width
-        let yc = Double(row) + 0.5
-        let cy = coverage?.y[rowIndex] ?? 1
-        for column in columns {
-            let xc = Double(column) + 0.5
-            let px = map.a * xc + map.b * yc + map.tx - 0.5
-            let py = map.c * xc + map.d * yc + map.ty - 0.5
-            let fx = px.rounded(.down), fy = py.rounded(.down)
-            let wx = CatmullRom.weights(Float(px - fx)), wy = CatmullRom.weights(Float(py - fy))
-            let ix = Int(max(-4, min(Double(w + 4), fx))), iy = Int(max(-4, min(Double(h + 4), fy)))
-            @inline(__always) func clampX(_ i: Int) -> Int { min(max(i, 0), w - 1) }
-            @inline(__always) func clampY(_ i: Int) -> Int { min(max(i, 0), h - 1) }
-            let x0 = clampX(ix - 1), x1 = clampX(ix), x2 = clampX(ix + 1), x3 = clampX(ix + 2)
-            @inline(__always) func rowSum(_ r: Int) -> Float {
-                let s = source.base + clampY(r) * w
-                return wx.0 * Float(s[x0]) + wx.1 * Float(s[x1]) + wx.2 * Float(s[x2]) + wx.3 * Float(s[x3])
-            }
-            let value = wy.0 * rowSum(iy - 1) + wy.1 * rowSum(iy) + wy.2 * rowSum(iy + 1) + wy.3 * rowSum(iy + 2)
-            let c = (coverage?.x[column - columns.lowerBound] ?? 1) * cy
-            if c >= 1 {
-                out[column] = quantise(value)
-            } else if c > 0 {
-                let under = Float(out[column])
-                out[column] = quantise(under + (value - under) * c)
+    package static func resample(_ source: SourcePlane, into target: TargetPlane, map: AffineMap, columns: Range<Int>, rows: Range<Int>,
+                         coverage: (x: [Float], y: [Float])?, parallel: ParallelSlices, kernel: FixedPointKernel = .best) {
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let edges = coverage.map { PartialCoverage(target, columns: columns, rows: rows, cx: $0.x, cy: $0.y) }
+        @inline(__always) func fixed(_ value: Double) -> Int64 { Int64((value * 4_294_967_296).rounded()) }
+        // Output pixel (columnStart, 0)'s centre, less half a source pixel (sample indices).
+        let xc = Double(columns.lowerBound) + 0.5
+        let strips = (rows.count + stripHeight - 1) / stripHeight
+        phaseWeights.withUnsafeBufferPointer { table in
+            guard let weights = table.baseAddress else { return }
+            let plane = lenta_affine_plane(
+                source: source.base, sourceWidth: source.width, sourceHeight: source.height,
+                target: target.base, targetWidth: target.width,
+                columnStart: columns.lowerBound, columnEnd: columns.upperBound,
+                x0: fixed(map.a * xc + map.b * 0.5 + map.tx - 0.5), dxColumn: fixed(map.a), dxRow: fixed(map.b),
+                y0: fixed(map.c * xc + map.d * 0.5 + map.ty - 0.5), dyColumn: fixed(map.c), dyRow: fixed(map.d),
+                weights: weights)
+            // Only read (each strip writes its own rows), and it outlives `parallel.run`.
+            let shared = SliceShared(plane)
+            parallel.run(strips) { strip in
+                let first = rows.lowerBound + strip * stripHeight
+                let last = min(rows.upperBound, first + stripHeight)
+                withUnsafePointer(to: shared.value) {
+                    if kernel == .avx2 { lenta_affine_rows_avx2($0, first, last) } else { lenta_affine_rows($0, first, last) }
+                }
             }
         }
+        edges?.blend(into: target)
     }
 }

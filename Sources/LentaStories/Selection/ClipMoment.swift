@@ -14,10 +14,21 @@ public enum ClipMoment {
     public static let slowMotionSeconds = 1.0
 
     /// The speed a clip shot at `frameRate` plays at: slowed to the story's rate (240 fps: ⅛,
-    /// held at `speed`'s least, ¼), or nil for a clip at an ordinary rate.
-    public static func slowMotionSpeed(frameRate: Double?) -> Double? {
-        guard let frameRate, frameRate >= slowMotionRate else { return nil }
-        return max(ProjectLimits.speed.lowerBound, storyRate / frameRate)
+    /// held at `speed`'s least, ¼), or nil for a clip at an ordinary rate — or one whose
+    /// container says otherwise (`tags`): meant to play at its full frame rate (Apple's intent
+    /// 1: a high-frame-rate clip shot for smoothness), or captured at a rate it is not stored
+    /// at (Android's capture rate: a high-speed recording whose slowing is already in its
+    /// timestamps plays slowed as it is, a time-lapse is not slow motion). A capture rate the
+    /// file is stored at is the rate slowed from.
+    public static func slowMotionSpeed(frameRate: Double?, tags: SlowMotionTags? = nil) -> Double? {
+        if tags?.fullFrameRatePlayback == true { return nil }
+        var rate = frameRate
+        if let capture = tags?.captureFrameRate {
+            guard let stored = frameRate, stored >= capture * 0.9 else { return nil }
+            rate = capture
+        }
+        guard let rate, rate >= slowMotionRate else { return nil }
+        return max(ProjectLimits.speed.lowerBound, storyRate / rate)
     }
 
     /// The `length`-second part of a `duration`-second clip worth showing, `[in, out]`.

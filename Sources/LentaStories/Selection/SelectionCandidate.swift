@@ -27,6 +27,8 @@ public struct SelectionCandidate: Sendable, Hashable {
     public var section: String? = nil
     /// A clip's frame rate (100 and up: slow motion, played slowed).
     public var frameRate: Double? = nil
+    /// What the clip's container says of slow motion (see `ClipMoment.slowMotionSpeed`).
+    public var slowMotion: SlowMotionTags? = nil
 
     public init(id: Int64, name: String = "", kind: MediaKind, instant: Double?, day: LocalDate?, place: String?, duration: Double? = nil,
                 quality: ItemQuality?, byHand: Bool = false, people: [Int64] = []) {

@@ -143,7 +143,7 @@ public struct StorySelection: Sendable {
 
         let choices = chosen.set.sorted().map { i -> StoryPlan.Choice in
             let c = candidates[i]
-            if c.kind == .video, let duration = c.duration, let speed = ClipMoment.slowMotionSpeed(frameRate: c.frameRate) {
+            if c.kind == .video, let duration = c.duration, let speed = ClipMoment.slowMotionSpeed(frameRate: c.frameRate, tags: c.slowMotion) {
                 // A high-frame-rate clip: its most interesting second, slowed to the story's rate.
                 let trim = ClipMoment.best(duration: duration, length: ClipMoment.slowMotionSeconds, activity: c.quality?.clip)
                 return .init(id: c.id, kind: .video, length: trim.length / speed, trim: trim, byHand: c.byHand, speed: speed)

@@ -33,4 +33,17 @@ import Testing
             #expect(LocalDateTime(iso: text) == DateTimeText.parse(text).flatMap { $0.offset == nil ? $0.local : nil }, "\(text)")
         }
     }
+
+    /// A UTC offset is written as `±hh:mm` by position; every quarter hour of the plausible range
+    /// (and an absurd one, past two digits of hours) reads back as the same offset.
+    @Test func utcOffsetsAreSignedHoursAndMinutesAndReadBack() {
+        #expect(UTCOffset(seconds: 0).description == "+00:00")
+        #expect(UTCOffset(seconds: -(4 * 3600 + 30 * 60)).description == "-04:30")
+        #expect(UTCOffset(seconds: 5 * 3600 + 45 * 60).description == "+05:45")
+        #expect(UTCOffset(seconds: -120 * 3600).description == "-120:00")
+        for seconds in stride(from: -15 * 3600, through: 15 * 3600, by: 900) {
+            let text = UTCOffset(seconds: seconds).description
+            #expect(text.count == 6 && UTCOffset(text)?.seconds == seconds, "\(seconds): \(text)")
+        }
+    }
 }

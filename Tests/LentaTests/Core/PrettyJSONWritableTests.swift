@@ -23,6 +23,7 @@ import Testing
         m.duration = 3.0
         m.frameRate = 29.97
         m.variableFrameRate = true
+        m.slowMotion = SlowMotionTags(fullFrameRatePlayback: false, captureFrameRate: 239.76)
         m.hasAudio = false
         m.contentIdentifier = "A1B2-ç"
         m.embeddedMotion = EmbeddedMotion(offset: 1_000_000, length: 2_500_000, origin: .googleXMP, duration: 1.5, hasAudio: true)

@@ -207,6 +207,10 @@ import Testing
 
     // MARK: - Three nights
 
+    /// The summary's faces part: what auto learned of the library's faces, told when the face
+    /// models are there (`make deps`).
+    static func faces(_ told: String) -> String { RealFaces.available ? " · faces: " + told : "" }
+
     @Test("auto three times: renders every finished lenta, then nothing, then exactly the stories whose inputs changed",
           .enabled(if: ffprobe != nil))
     func threeRuns() throws {
@@ -220,7 +224,8 @@ import Testing
             "rendered   \(Self.lisbonName).mp4 (new)",
             "rendered   \(Self.munichName).mp4 (new)",
             "rendered   \(Self.tokyoName).mp4 (new)",
-            "lenta auto: 3 rendered, 0 unchanged, 0 waiting, 0 failed · scan: 9 new, 0 changed, 0 removed, 0 unreadable",
+            "lenta auto: 3 rendered, 0 unchanged, 0 waiting, 0 failed · scan: 9 new, 0 changed, 0 removed, 0 unreadable"
+                + Self.faces("9 file(s) looked at, 0 for later runs"),
         ], "\(first.stdout)\n\(first.stderr)")
         #expect(first.stderr.isEmpty, "no terminal: no progress, and nothing went wrong")
         for name in [Self.lisbonName, Self.munichName, Self.tokyoName] {
@@ -258,7 +263,8 @@ import Testing
             "  1 new item not in \(Self.lisbonName).json (--update-projects adds them)",
             "unchanged  \(Self.munichName).mp4",
             "rendered   \(Self.tokyoName).mp4 (a photo, video, music, look or track file changed)",
-            "lenta auto: 1 rendered, 2 unchanged, 0 waiting, 0 failed · scan: 1 new, 1 changed, 0 removed, 0 unreadable",
+            "lenta auto: 1 rendered, 2 unchanged, 0 waiting, 0 failed · scan: 1 new, 1 changed, 0 removed, 0 unreadable"
+                + Self.faces("1 file(s) looked at, 0 for later runs"),  // the file touched, not changed, is not looked at again
         ], "\(third.stdout)")
         #expect(Self.sameTime(Self.modified(lib.video(Self.munichName)), munichTime), "the untouched story is not written again")
         #expect(Self.sameTime(Self.modified(lib.video(Self.lisbonName)), lisbonTime))
@@ -577,7 +583,7 @@ import Testing
         #expect(plan.status == 0, "\(plan.stderr)")
         let commands = Self.lines(plan.stdout)
         #expect(commands == [Self.lisbonName, Self.munichName].map {
-            "lenta render '\(stories)/\($0).json' -o '\(stories)/\($0).mp4' --quiet --preset 'preview'"
+            "lenta render '\(stories)/\($0).json' -o '\(stories)/\($0).mp4' --quiet --preset 'preview' --catalog '\(catalog)'"
         }, "\(plan.stdout)")
         #expect(plan.stderr.contains("lenta auto: 2 planned, 0 rendered"), "the summary goes to stderr: \(plan.stderr)")
         #expect(lib.storyFiles(stories) == ["\(Self.lisbonName).json", "\(Self.munichName).json"])
@@ -650,6 +656,20 @@ import Testing
         #expect(report.stories.map(\.state) == [.failed, .failed])
         #expect(report.stories.allSatisfy { $0.reason?.contains("items[0].duration") == true }, "\(report.stories.map(\.reason))")
         #expect(report.failed)
+        // In the library the failure is the loader's error itself, for the one printer, not only its words.
+        var options = AutoJob.Options(mediaFolders: [lib.photos], storiesFolder: lib.stories)
+        options.preset = "preview"
+        options.settle = 3600
+        options.dryRun = true
+        let direct = try AutoJob(catalog: try Catalog(path: lib.catalog)).run(options)
+        #expect(direct.stories.map(\.state) == [.failed, .failed])
+        for story in direct.stories {
+            guard case .invalid(let error)? = story.failure?.error as? ProjectLoadError else {
+                Issue.record("a failed story keeps the loader's error typed: \(String(describing: story.failure))")
+                continue
+            }
+            #expect(error.errors.contains { $0.path.description == "items[0].duration" }, "\(error)")
+        }
     }
 
     // MARK: - Pieces

@@ -25,7 +25,8 @@ import Testing
 /// The `warnings` column is read by its bytes when it can be; it must read what `JSONDecoder` reads.
 @Suite struct ItemWarningsColumnTests {
     @Test func readsWhatJSONDecoderReadsForWhatJSONEncoderWrote() throws {
-        let pieces = ["", "a", "GPS 0°, 0°", "\",\"", "a/b", "back\\slash", "tab\t", "\u{301}combining", "é", "😀", ",", "[", "]"]
+        let pieces = ["", "a", "GPS 0°, 0°", "\",\"", "a/b", "back\\slash", "tab\t", "\u{301}combining", "é", "😀", ",", "[", "]",
+                      "ICC profile \"Generic RGB Profile\"", "\u{1}\u{1F}", "new\nline\r", "\u{8}\u{C}", "\\u0041", "\\"]
         var random = Xoshiro(seed: (7, 11, 20, 26))
         for _ in 0..<400 {
             let strings = (0..<Int.random(in: 0...4, using: &random)).map { _ in
@@ -41,5 +42,8 @@ import Testing
         #expect(ItemRecord.warnings(#"[ "a","b" ]"#) == ["a", "b"])
         #expect(ItemRecord.warnings(#"["a","b""#) == [])
         #expect(ItemRecord.warnings("not json") == [])
+        #expect(ItemRecord.warnings(#"["\u00e9\ud83d\ude00","\/"]"#) == ["é😀", "/"])
+        #expect(ItemRecord.warnings(#"["\ud83d"]"#) == (try? JSONDecoder().decode([String].self, from: Data(#"["\ud83d"]"#.utf8))) ?? [])
+        #expect(ItemRecord.warnings(#"["a"]x"#) == [])
     }
 }

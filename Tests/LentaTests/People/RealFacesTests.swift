@@ -114,15 +114,7 @@ import Testing
     @Test func aPersonInTwoPhotosOfTheTripIsInItsStory() throws {
         // Joe in two of the trip's photos; the rest are Barack's and the synthetic library's scenes.
         let trip = try RealFaces.trip(bidenCopies: 2, scenes: 14)
-        #expect(try trip.run(["scan", trip.photos]).status == 0)
-        let made = try trip.run(["new", "--from", "2024-05-03", "--to", "2024-05-05", "--json"])
-        #expect(made.status == 0, "\(made.stderr)")
-        let id = try JSONDecoder().decode(LentaDetail.self, from: Data(made.stdout.utf8)).lenta.id
-        let story = trip.temp.path("story.json")
-        let project = try trip.run(["project", String(id), "-o", story, "--length", "20"])
-        #expect(project.status == 0, "\(project.stderr)")
-        let file = try #require(ProjectFile.read(try Data(contentsOf: URL(fileURLWithPath: story))).project)
-        let shown = Set(file.items.map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        let (shown, story) = try trip.twentySecondStory()
         #expect(!shown.isDisjoint(with: RealFaces.biden), "\(shown.sorted())")
         // Face vectors never reach the project file.
         #expect(!(try String(contentsOfFile: story, encoding: .utf8)).contains("embedding"))
@@ -158,6 +150,20 @@ enum RealFaces {
         let catalog: String
         func run(_ args: [String]) throws -> LentaCLI.Result {
             try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": LentaCLI.packageRoot.appendingPathComponent("presets").path])
+        }
+
+        /// Scans the photos (no faces), makes a lenta of 3–5 May 2024 and a 20-second story of it.
+        /// - Returns: the names of the files it shows, and the project file.
+        func twentySecondStory() throws -> (shown: Set<String>, project: String) {
+            #expect(try run(["scan", photos]).status == 0)
+            let made = try run(["new", "--from", "2024-05-03", "--to", "2024-05-05", "--json"])
+            #expect(made.status == 0, "\(made.stderr)")
+            let id = try JSONDecoder().decode(LentaDetail.self, from: Data(made.stdout.utf8)).lenta.id
+            let story = temp.path("story.json")
+            let project = try run(["project", String(id), "-o", story, "--length", "20"])
+            #expect(project.status == 0, "\(project.stderr)")
+            let file = try #require(ProjectFile.read(try Data(contentsOf: URL(fileURLWithPath: story))).project)
+            return (Set(file.items.map { URL(fileURLWithPath: $0.path).lastPathComponent }), story)
         }
 
         /// Each person with the names of their photos.

@@ -62,7 +62,7 @@ struct FramePipelineTests {
         #expect(Set(single.map { $0.y }).count > 20)
     }
 
-    @Test("what the pipeline holds is bounded by bytes, not by threads: the frame queue and the encoders' threads")
+    @Test("what the pipeline holds is bounded by bytes, not by threads: the frame queue, the encoders' and the clip decoders' threads")
     func memoryIsBoundedByBytes() throws {
         let library = PresetLibrary.standard
         let hd = try library.outputPreset(named: "landscape-1080p"), uhd = try library.outputPreset(named: "landscape-4k")
@@ -73,6 +73,11 @@ struct FramePipelineTests {
         #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 1, bytes: bytes) == 8)
         #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 3, bytes: bytes) == 2, "three encoders share the bytes")
         #expect(StoryRenderer.encoderThreads(64, preset: uhd, shapes: 3, bytes: bytes) == 1)
+        // A clip decoded by frames (more than four processors): its decoder's threads too.
+        #expect(VideoReader.frameThreads(2, width: 1920, height: 1080, bytesPerSample: 1) == 2)
+        #expect(VideoReader.frameThreads(16, width: 1920, height: 1080, bytesPerSample: 1) == 8)
+        #expect(VideoReader.frameThreads(16, width: 1920, height: 1080, bytesPerSample: 2) == 4)
+        #expect(VideoReader.frameThreads(64, width: 8192, height: 4320, bytesPerSample: 2) == 1)
         let fixture = try RenderFixture()
         let renderer = StoryRenderer(compositor: try fixture.compositor(try Self.story(fixture), threads: 1))
         renderer.framesAtOnce = 8

@@ -217,6 +217,61 @@ struct RenderSamplingTests {
         #expect(largest <= 1, "a sample differs by \(largest)")
     }
 
+    /// The 4×4 Catmull-Rom sum in Double at output pixel (x, y) through `map`, edges clamped: what
+    /// the affine path computed in floating point before its integer loops.
+    static func affineReference(_ plane: [UInt8], width: Int, height: Int, map: AffineMap, x: Int, y: Int) -> Double {
+        let p = map.apply(Double(x) + 0.5, Double(y) + 0.5)
+        let px = p.x - 0.5, py = p.y - 0.5
+        let fx = px.rounded(.down), fy = py.rounded(.down)
+        var sum = 0.0
+        for j in -1 ... 2 {
+            let row = min(max(Int(fy) + j, 0), height - 1)
+            for i in -1 ... 2 {
+                let column = min(max(Int(fx) + i, 0), width - 1)
+                sum += CatmullRom.weight(px - (fx + Double(i))) * CatmullRom.weight(py - (fy + Double(j))) * Double(plane[row * width + column])
+            }
+        }
+        return sum
+    }
+
+    @Test("the affine path's integer loops are within one level of the floating-point Catmull-Rom sum, edges included",
+          arguments: [-2.5, 1.0, 30.0])
+    func affineMatchesFloatingPoint(degrees: Double) {
+        let source = Self.texturedPicture(width: 641, height: 479)
+        let angle = degrees * .pi / 180
+        // Slightly smaller, turned about the centre, and reaching past the source's edges.
+        let scale = 1.07
+        let map = AffineMap(a: scale * cos(angle), b: -scale * sin(angle), c: scale * sin(angle), d: scale * cos(angle), tx: -23.3, ty: 17.9)
+        let (width, height) = (600, 470)
+        func drawn(_ kernel: FixedPointKernel, threads: Int) -> [UInt8] {
+            var target = [UInt8](repeating: 0, count: width * height)
+            source.y.withUnsafeBufferPointer { s in
+                target.withUnsafeMutableBufferPointer { t in
+                    AffineResampler.resample(SourcePlane(base: s.baseAddress!, width: source.width, height: source.height),
+                                             into: TargetPlane(base: t.baseAddress!, width: width, height: height), map: map,
+                                             columns: 0 ..< width, rows: 0 ..< height, coverage: nil, parallel: ParallelSlices(threads: threads),
+                                             kernel: kernel)
+                }
+            }
+            return target
+        }
+        let target = drawn(.portable, threads: 3)
+        // The AVX2 loops give the same bytes (where the CPU has AVX2: elsewhere both are the plain loop).
+        #expect(drawn(.avx2, threads: 1) == target)
+        var largest = 0.0, squares = 0.0
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let reference = min(max(Self.affineReference(source.y, width: source.width, height: source.height, map: map, x: x, y: y), 0), 255)
+                let difference = abs(Double(target[y * width + x]) - reference)
+                largest = max(largest, difference)
+                squares += difference * difference
+            }
+        }
+        // Rounding alone is up to ½; the 1/1024-pixel positions and 2⁻¹⁴ weights add a little.
+        #expect(largest < 1, "a sample is \(largest) levels from the floating-point sum")
+        #expect((squares / Double(width * height)).squareRoot() < 0.35)
+    }
+
     @Test("auto Ken Burns alternates zooming in and out, deterministically")
     func autoMotion() {
         let even = KenBurnsPath(.auto, itemIndex: 0, isVideo: false), odd = KenBurnsPath(.auto, itemIndex: 1, isVideo: false)

@@ -1,5 +1,6 @@
 import Foundation
 import LentaCore
+import LentaLibrary
 @testable import LentaMedia
 import LentaTestSupport
 import Testing
@@ -133,6 +134,22 @@ struct StabilisationTests {
         #expect(story.items[0].stabilisation == nil, "no transforms beside that catalog, and not asked for")
     }
 
+    @Test("the one loader resolves how each clip is held steady, from the cache beside the catalog it is given",
+          .enabled(if: StabilisationCache.hasVidStab))
+    func loaderResolvesStabilisation() throws {
+        let folder = try TemporaryFolder()
+        try Self.media(folder)
+        let catalog = folder.path("catalog.sqlite")
+        let made = try StabilisationCache(besideCatalog: catalog).detect(source: MediaSource(path: folder.path("shaky.mp4")))
+        let url = folder.url.appendingPathComponent("story.json")
+        try Data(#"{"lenta": 1, "items": [{"path": "shaky.mp4"}, {"path": "shaky.mp4", "stabilise": false}, {"path": "pan.mp4"}]}"#.utf8)
+            .write(to: url)
+        let loaded = try ProjectLoader.load(url, catalogPath: catalog)
+        #expect(loaded.story.items.map(\.stabilisation) == [made, nil, nil])
+        let elsewhere = try ProjectLoader.load(url, catalogPath: folder.path("elsewhere/catalog.sqlite"))
+        #expect(elsewhere.story.items.allSatisfy { $0.stabilisation == nil }, "no transforms beside that catalog")
+    }
+
     @Test("lenta project analyses the clips: the shaky one's transforms are kept beside the catalog, the pan's are not", .enabled(if: StabilisationCache.hasVidStab))
     func analysisKeepsTransforms() throws {
         let folder = try TemporaryFolder()
@@ -144,8 +161,7 @@ struct StabilisationTests {
                                  to: media + "/pan.mp4")
         let catalog = folder.path("catalog.sqlite")
         func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let presets = LentaCLI.packageRoot.appendingPathComponent("presets").path
-            let r = try LentaCLI.run(args + ["--catalog", catalog], environment: ["LENTA_PRESETS": presets])
+            let r = try LentaCLI.run(args, catalog: catalog)
             #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
             return r
         }
