@@ -28,14 +28,21 @@ public enum SensitiveItems {
     /// The findings among `project`'s items (relative paths against `folder`), in story order.
     /// - Parameter catalog: where items are looked up first; nil analyses every photo.
     public static func find(in project: ProjectFile, folder: URL, catalog: Catalog?) throws -> [Finding] {
+        let paths = project.items.map { $0.path.hasPrefix("/") ? $0.path : folder.appendingPathComponent($0.path).standardizedFileURL.path }
+        // The catalog's items (its item rows do not carry their quality: it is fetched apart),
+        // read first, all at once, when they await reading.
+        var known: [String: Int64] = [:]
+        if let catalog {
+            for path in Set(paths) { if let item = try catalog.item(path: path) { known[path] = item.id } }
+            try ItemReading.read(among: Array(Set(known.values)), in: catalog)
+        }
+        let stored = try catalog?.quality(ids: Array(Set(known.values))) ?? [:]
         var findings: [Finding] = []
         var engine: Result<DocumentReader.Engine, Error>?
-        for item in project.items {
-            let path = item.path.hasPrefix("/") ? item.path : folder.appendingPathComponent(item.path).standardizedFileURL.path
+        for (item, path) in zip(project.items, paths) {
             var quality: ItemQuality?
-            if let catalog, let known = try catalog.item(path: path) {
-                if known.quality?.awaitsReading == true { try ItemReading.read(among: [known.id], in: catalog) }
-                quality = try catalog.item(path: path)?.quality
+            if let id = known[path] {
+                quality = stored[id]?.quality
             } else if let metadata = try? probe(path), metadata.kind == .photo,
                       let analysed = try? QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "") {
                 quality = analysed
