@@ -13,6 +13,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 // lenta calls these through the header's pointer types (dlsym): a changed signature must not compile.
 static_assert(std::is_same<decltype(&lenta_text_reader_open), lenta_text_reader_open_fn>::value, "");
@@ -147,6 +148,33 @@ extern "C" int lenta_read_text(lenta_text_reader *reader, const uint8_t *grey, i
     }
 }
 
+// `grey` turned by `degrees` (clockwise positive) about its centre into `out` (width × height,
+// packed), bilinear; what falls outside is white paper.
+static void turn(const uint8_t *grey, int width, int height, int stride, double degrees, uint8_t *out) {
+    const double a = degrees * 3.14159265358979 / 180, c = std::cos(a), s = std::sin(a);
+    const double cx = width / 2.0, cy = height / 2.0;
+    for (int y = 0; y < height; ++y) {
+        const double dy = y - cy;
+        for (int x = 0; x < width; ++x) {
+            const double dx = x - cx, sx = c * dx + s * dy + cx, sy = -s * dx + c * dy + cy;
+            const int x0 = static_cast<int>(std::floor(sx)), y0 = static_cast<int>(std::floor(sy));
+            uint8_t &o = out[static_cast<size_t>(y) * width + x];
+            if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) { o = 255; continue; }
+            const double fx = sx - x0, fy = sy - y0;
+            const uint8_t *p = grey + static_cast<size_t>(y0) * stride + x0;
+            const double top = p[0] * (1 - fx) + p[1] * fx, bottom = p[stride] * (1 - fx) + p[stride + 1] * fx;
+            o = static_cast<uint8_t>(std::lround(top * (1 - fy) + bottom * fy));
+        }
+    }
+}
+
+// A point of the picture `turn` made, where it lies in the picture it was made from.
+static ZXing::PointI turnedPoint(ZXing::PointI p, int width, int height, double degrees) {
+    const double a = degrees * 3.14159265358979 / 180, c = std::cos(a), s = std::sin(a);
+    const double cx = width / 2.0, cy = height / 2.0, dx = p.x - cx, dy = p.y - cy;
+    return {static_cast<int>(std::lround(c * dx + s * dy + cx)), static_cast<int>(std::lround(-s * dx + c * dy + cy))};
+}
+
 extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int stride, lenta_code *codes, int max_codes,
                                 char *text, int text_capacity) {
     if (!grey || width <= 0 || height <= 0 || stride < width || max_codes < 0 || (max_codes > 0 && !codes)
@@ -173,13 +201,35 @@ extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int 
             auto one = ZXing::ReadBarcode(image, hints);
             if (one.isValid()) results.push_back(one);
         }
+        // ZXing 1.4 finds a PDF417 by its start and stop patterns along rows, within some 5° of
+        // level. A boarding pass photographed askew on a patterned table or a tiled floor is not
+        // levelled by its text lines first (the page-like region is the whole picture): the
+        // picture is turned by ±7° and ±14°, so a code leaning up to some 18° is read. A pass
+        // for PDF417 alone costs some 25 ms at 1600 pixels (matrix codes are found at any turn).
+        std::vector<ZXing::PointI> turnedBack;
+        if (results.empty()) {
+            ZXing::DecodeHints rows;
+            rows.setTryHarder(true);
+            rows.setTryRotate(true);
+            rows.setFormats(ZXing::BarcodeFormat::PDF417);
+            std::vector<uint8_t> turned(static_cast<size_t>(width) * height);
+            for (double degrees : {7.0, -7.0, 14.0, -14.0}) {
+                turn(grey, width, height, stride, degrees, turned.data());
+                auto one = ZXing::ReadBarcode(ZXing::ImageView(turned.data(), width, height, ZXing::ImageFormat::Lum), rows);
+                if (!one.isValid()) continue;
+                for (int k = 0; k < 4; ++k) turnedBack.push_back(turnedPoint(one.position()[k], width, height, degrees));
+                results.push_back(one);
+                break;
+            }
+        }
         int count = 0, used = 0;
         for (const auto &result : results) {
             if (count >= max_codes) break;
             if (!result.isValid()) continue;
             lenta_code &out = codes[count++];
             out.format = static_cast<int32_t>(result.format());
-            const auto &p = result.position();
+            ZXing::PointI p[4];
+            for (int k = 0; k < 4; ++k) p[k] = turnedBack.empty() ? result.position()[k] : turnedBack[k];
             int minX = p[0].x, maxX = p[0].x, minY = p[0].y, maxY = p[0].y;
             for (int k = 1; k < 4; ++k) {
                 minX = std::min(minX, p[k].x); maxX = std::max(maxX, p[k].x);
