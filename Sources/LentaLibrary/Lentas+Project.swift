@@ -36,8 +36,10 @@ extension Lentas {
     /// subtitle from the lenta, durations fitted to the length, transitions and motion from `style`.
     /// - Parameter analysing: told (items analysed, items to analyse) while the lenta's clips not
     ///   analysed yet are (the first story of a lenta analyses them, `ItemAnalysis`).
+    /// - Parameter unread: told of each photo that may hold text and could not be read, and why.
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle(),
-                        analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ProjectFile {
+                        analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                        unread: ((_ path: String, _ error: any Error) -> Void)? = nil) throws -> ProjectFile {
         let detail = try show(id: id)
         // Who is in the pictures, learned once (without the face models, stories have no people);
         // first, so that a clip's keyframes are decoded once for its faces and its worth.
@@ -45,7 +47,7 @@ extension Lentas {
         try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
         let people = try catalog.peopleInItems(detail.items.map(\.id))
         // Photos that may hold text are read before a story may show them (documents, personal data).
-        try ItemReading.read(among: detail.items.map(\.id), in: catalog, progress: analysing)
+        try ItemReading.read(among: detail.items.map(\.id), in: catalog, progress: analysing, unread: unread)
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }

@@ -63,10 +63,13 @@ struct Project: ParsableCommand {
         let lentas = try libraryCall { Lentas(catalog: try catalogOptions.open()) }
         // A lenta's first story analyses its clips (the scan leaves them): seconds for 4K ones.
         let bar = Terminal.ProgressBar(label: "Analysing clips")
+        var unread: [Diagnostic] = []
         let project = try libraryCall {
-            try lentas.project(id: lenta.id, writingTo: url, style: style) { done, total in bar.update(done, of: total) }
+            try lentas.project(id: lenta.id, writingTo: url, style: style, analysing: { done, total in bar.update(done, of: total) },
+                               unread: { path, error in unread.append(Diagnostic.unread(path, error)) })
         }
         bar.finish()
+        Diagnostics.report(unread)
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
             throw CommandFailure("the project for lenta \(lenta.id) would not validate:\n" + report.problems.map { "  \($0)" }.joined(separator: "\n"))
