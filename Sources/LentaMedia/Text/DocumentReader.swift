@@ -49,7 +49,9 @@ public enum DocumentReader {
                 }
                 // Light letters on a dark ground (a card, a dark slide) read as dark on light.
                 let dark = (region?.ground ?? 255) < darkGround
-                let read = try read(dark ? page.inverted() : page, of: grey.width * grey.height, codes: codes, with: engine.recogniser)
+                let regionArea = region.map { $0.share * Double(grey.width * grey.height) }
+                let read = try read(dark ? page.inverted() : page, of: grey.width * grey.height, regionArea: regionArea, codes: codes,
+                                    with: engine.recogniser)
                 if verdict == nil || read.content != nil { verdict = read }
                 if read.content != nil { break }
             }
@@ -87,7 +89,8 @@ public enum DocumentReader {
     /// Reads a grey picture: codes, text lines, personal data; what the picture is.
     /// - Parameter pictureArea: the whole picture's area in `grey`'s pixels (`grey` may be a part of it).
     /// - Parameter codes: the codes already read in it (or around it); nil reads them here.
-    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, codes: [BarcodeReader.Code]? = nil,
+    /// - Parameter regionArea: the area of the page-like region it was cut for, in the same pixels.
+    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, regionArea: Double? = nil, codes: [BarcodeReader.Code]? = nil,
                      with recogniser: TextRecogniser) throws -> Verdict {
         let codes = try codes ?? BarcodeReader.codes(in: grey)
         // Sparse text: a photo of paper has a scene around it, which Tesseract's page layout takes
@@ -146,7 +149,11 @@ public enum DocumentReader {
         // Rows shaped like a machine-readable zone whose check digits were not all read: an
         // identity page, told as a document (personal data is only said by its check digits).
         let zoneShaped = lines.filter(looksLikeZone).count >= 2
-        let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015)
+        // A ticket or a boarding pass lying small in the picture: its print covers little of the
+        // picture but a notable share of its paper (the page-like region), and its words name it.
+        let words = Set(confident.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) })
+        let smallPaper = confident.count >= 4 && !words.isDisjoint(with: paperWords) && covered >= 0.03 * (regionArea ?? area)
+        let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015) || smallPaper
             || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2) || zoneShaped
         guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
         var reasons = [zoneShaped ? "identity page" : kind(of: confident, codes: codes, height: grey.height), measure]
@@ -154,6 +161,11 @@ public enum DocumentReader {
         if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
         return Verdict(reading: reading, content: .document, reasons: reasons)
     }
+
+    /// Words printed on paper and seldom on a sign in a street: what a ticket, a boarding pass,
+    /// a receipt or a bill says it is.
+    static let paperWords: Set<String> = ["TICKET", "RECEIPT", "INVOICE", "BOARDING", "ADMISSION", "ADMIT", "SUBTOTAL", "TOTAL",
+                                          "VALID", "PASSENGER", "VAT", "IVA"]
 
     /// Words that name what kind of paper it is.
     static let receiptWords: Set<String> = ["TOTAL", "SUBTOTAL", "VAT", "TAX", "CASH", "CHANGE", "RECEIPT", "AMOUNT", "IVA", "MWST",
