@@ -97,6 +97,10 @@ extern "C" int lenta_read_text(lenta_text_reader *reader, const uint8_t *grey, i
             TessBaseAPISetPageSegMode(api, tesseract::PSM_SINGLE_BLOCK);
             TessBaseAPISetVariable(api, "tessedit_char_whitelist", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<");
             break;
+        case LENTA_TEXT_DIGITS:
+            TessBaseAPISetPageSegMode(api, tesseract::PSM_SINGLE_LINE);
+            TessBaseAPISetVariable(api, "tessedit_char_whitelist", "0123456789");
+            break;
         default:
             TessBaseAPISetPageSegMode(api, tesseract::PSM_AUTO);
             TessBaseAPISetVariable(api, "tessedit_char_whitelist", "");

@@ -30,6 +30,8 @@ enum {
     LENTA_TEXT_SPARSE = 1,
     /// One block of uniform lines, letters A–Z, digits and '<' only: a machine-readable zone.
     LENTA_TEXT_MRZ = 2,
+    /// One line of digits only (PSM_SINGLE_LINE, digits 0–9): a card number's band read again.
+    LENTA_TEXT_DIGITS = 3,
 };
 
 typedef struct lenta_text_reader lenta_text_reader;

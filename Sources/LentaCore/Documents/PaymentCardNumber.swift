@@ -45,7 +45,7 @@ public struct PaymentCardNumber: Sendable, Equatable {
     /// The line with each group of three to six characters that is all digits but one or two
     /// such letters read as digits: an embossed or printed card number's groups. Luhn and the
     /// network's prefix still decide.
-    static func digitsRepaired(_ line: String) -> String {
+    public static func digitsRepaired(_ line: String) -> String {
         line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
             let digits = word.filter { $0.isASCII && $0.isNumber }.count
             guard (3...6).contains(word.count), digits >= word.count - 2, digits >= 2,

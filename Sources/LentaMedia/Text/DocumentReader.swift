@@ -33,22 +33,48 @@ public enum DocumentReader {
         let start = DispatchTime.now().uptimeNanoseconds
         let (picture, _) = try ReducedPhoto.decode(path: path, metadata: metadata, side: readingSide)
         let grey = GreyPicture(picture)
-        let region = TextSignals(picture.reduced(side: ItemQuality.analysisSide)).region
         do {
-            // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
-            // and ZXing both read paper that leans badly.
-            let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)).levelled().picture
-            // A code may lie outside the region (its modules are a ground of their own): when the
-            // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
-            var codes = try BarcodeReader.codes(in: page)
-            if codes.isEmpty, page.width < grey.width || page.height < grey.height { codes = try BarcodeReader.codes(in: grey) }
-            var verdict = try read(page, of: grey.width * grey.height, codes: codes, with: engine.recogniser)
+            var verdict: Verdict?
+            var whole: [BarcodeReader.Code]?
+            for region in regions(in: picture.reduced(side: ItemQuality.analysisSide)) {
+                // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
+                // and ZXing both read paper that leans badly.
+                let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)).levelled().picture
+                // A code may lie outside the region (its modules are a ground of their own): when the
+                // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
+                var codes = try BarcodeReader.codes(in: page)
+                if codes.isEmpty, page.width < grey.width || page.height < grey.height {
+                    whole = try whole ?? BarcodeReader.codes(in: grey)
+                    codes = whole ?? []
+                }
+                // Light letters on a dark ground (a card, a dark slide) read as dark on light.
+                let dark = (region?.ground ?? 255) < darkGround
+                let regionArea = region.map { $0.share * Double(grey.width * grey.height) }
+                let read = try read(dark ? page.inverted() : page, of: grey.width * grey.height, regionArea: regionArea, codes: codes,
+                                    with: engine.recogniser)
+                if verdict == nil || read.content != nil { verdict = read }
+                if read.content != nil { break }
+            }
+            guard var verdict else { return Verdict(reading: DocumentReading(lines: 0, textShare: 0, pageShare: nil, codes: [], milliseconds: 0), content: nil, reasons: []) }
             verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             return verdict
         } catch var error as MediaError {
             error.path = path
             throw error
         }
+    }
+
+    /// A region's ground darker than this is read inverted (light letters on a dark card or slide).
+    static let darkGround = 110.0
+
+    /// The regions read, in turn until one shows something: the page-like regions the gate
+    /// would open for, the most marked first, two at most (a patterned ground — tiles, a
+    /// table's grain, a striped wall — can have more marks than a small ticket lying on it);
+    /// when none would, the most marked region or, with none, the whole picture (nil).
+    static func regions(in picture: AnalysisPicture) -> [PageRegion?] {
+        let candidates = PageRegion.candidates(in: picture)
+        let open = candidates.filter { TextSignals(region: $0).mayHoldText }.prefix(2)
+        return open.isEmpty ? [candidates.first] : open.map { $0 }
     }
 
     /// The part of the picture read for a page-like region: its box and a margin of a tenth of
@@ -63,7 +89,8 @@ public enum DocumentReader {
     /// Reads a grey picture: codes, text lines, personal data; what the picture is.
     /// - Parameter pictureArea: the whole picture's area in `grey`'s pixels (`grey` may be a part of it).
     /// - Parameter codes: the codes already read in it (or around it); nil reads them here.
-    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, codes: [BarcodeReader.Code]? = nil,
+    /// - Parameter regionArea: the area of the page-like region it was cut for, in the same pixels.
+    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, regionArea: Double? = nil, codes: [BarcodeReader.Code]? = nil,
                      with recogniser: TextRecogniser) throws -> Verdict {
         let codes = try codes ?? BarcodeReader.codes(in: grey)
         // Sparse text: a photo of paper has a scene around it, which Tesseract's page layout takes
@@ -103,7 +130,9 @@ public enum DocumentReader {
         }
         var found: [String] = []
         if let zone { found.append(zone.description) }
-        if let card = PaymentCardNumber.find(in: texts).first { found.append(card.description) }
+        var card = PaymentCardNumber.find(in: texts).first
+        if card == nil, zone == nil { card = try cardNumber(in: picture, lines: lines, with: recogniser) }
+        if let card { found.append(card.description) }
         for code in codes {
             if let pass = BoardingPassCode(code.text) {
                 found.append("a boarding pass's \(code.format) code (IATA BCBP, \(pass.from)→\(pass.to))")
@@ -120,7 +149,11 @@ public enum DocumentReader {
         // Rows shaped like a machine-readable zone whose check digits were not all read: an
         // identity page, told as a document (personal data is only said by its check digits).
         let zoneShaped = lines.filter(looksLikeZone).count >= 2
-        let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015)
+        // A ticket or a boarding pass lying small in the picture: its print covers little of the
+        // picture but a notable share of its paper (the page-like region), and its words name it.
+        let words = Set(confident.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) })
+        let smallPaper = confident.count >= 4 && !words.isDisjoint(with: paperWords) && covered >= 0.03 * (regionArea ?? area)
+        let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015) || smallPaper
             || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2) || zoneShaped
         guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
         var reasons = [zoneShaped ? "identity page" : kind(of: confident, codes: codes, height: grey.height), measure]
@@ -128,6 +161,11 @@ public enum DocumentReader {
         if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
         return Verdict(reading: reading, content: .document, reasons: reasons)
     }
+
+    /// Words printed on paper and seldom on a sign in a street: what a ticket, a boarding pass,
+    /// a receipt or a bill says it is.
+    static let paperWords: Set<String> = ["TICKET", "RECEIPT", "INVOICE", "BOARDING", "ADMISSION", "ADMIT", "SUBTOTAL", "TOTAL",
+                                          "VALID", "PASSENGER", "VAT", "IVA"]
 
     /// Words that name what kind of paper it is.
     static let receiptWords: Set<String> = ["TOTAL", "SUBTOTAL", "VAT", "TAX", "CASH", "CHANGE", "RECEIPT", "AMOUNT", "IVA", "MWST",
@@ -150,9 +188,32 @@ public enum DocumentReader {
         return "page"
     }
 
-    /// The texts of pieces on one row (vertical centres within half a piece's height), joined
-    /// left to right with a space; only rows of two pieces or more.
-    static func rows(of lines: [TextRecogniser.Line]) -> [String] {
+    /// A card number read again where the first reading saw part of one: rows whose pieces hold
+    /// six digits or more (groups read in part, a group or two missed), each band read as one
+    /// line of digits only, enlarged until its digits are some 32 pixels high. Luhn and the
+    /// network's prefix still decide; two rows at most.
+    static func cardNumber(in picture: GreyPicture, lines: [TextRecogniser.Line], with recogniser: TextRecogniser) throws -> PaymentCardNumber? {
+        let candidates = rowsOfLines(lines).map { row -> (row: [TextRecogniser.Line], digits: Int) in
+            let text = PaymentCardNumber.digitsRepaired(row.sorted { $0.x < $1.x }.map(\.text).joined(separator: " "))
+            return (row, text.filter { $0.isASCII && $0.isNumber }.count)
+        }.filter { $0.digits >= 6 && $0.digits < 40 }.sorted { $0.digits > $1.digits }.prefix(2)
+        for candidate in candidates {
+            let row: [TextRecogniser.Line] = candidate.row
+            let heights = row.map { $0.height }.sorted()
+            let height = heights[heights.count / 2]
+            let top = row.map { $0.y }.min() ?? 0, bottom = row.map { $0.y + $0.height }.max() ?? 0
+            let margin = max(6, height * 2 / 5)
+            var band = picture.band(top: top - margin, bottom: bottom + margin)
+            guard band.height > 0 else { continue }
+            if height < 32 { band = band.enlarged(by: min(3, 32 / Double(max(1, height)))) }
+            let again = try recogniser.lines(in: band, mode: .digits).map(\.text)
+            if let card = PaymentCardNumber.find(in: again + [again.joined(separator: " ")]).first { return card }
+        }
+        return nil
+    }
+
+    /// Pieces on one row (vertical centres within half a piece's height), top to bottom.
+    static func rowsOfLines(_ lines: [TextRecogniser.Line]) -> [[TextRecogniser.Line]] {
         var rows: [[TextRecogniser.Line]] = []
         for line in lines.sorted(by: { ($0.y + $0.height / 2, $0.x) < ($1.y + $1.height / 2, $1.x) }) {
             let centre = Double(line.y) + Double(line.height) / 2
@@ -162,7 +223,13 @@ public enum DocumentReader {
                 rows.append([line])
             }
         }
-        return rows.filter { $0.count > 1 }.map { $0.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ") }
+        return rows
+    }
+
+    /// The texts of pieces on one row (vertical centres within half a piece's height), joined
+    /// left to right with a space; only rows of two pieces or more.
+    static func rows(of lines: [TextRecogniser.Line]) -> [String] {
+        rowsOfLines(lines).filter { $0.count > 1 }.map { $0.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ") }
     }
 
     /// The median slope of the lines long enough to have one, in degrees.

@@ -43,6 +43,32 @@ package struct GreyPicture: Sendable {
         return GreyPicture(width: x1 - x0, height: y1 - y0, pixels: out)
     }
 
+    /// Light for dark and dark for light: Tesseract's thresholds look for dark print on a light
+    /// ground, and a card's or a slide's letters may be light on a dark one.
+    func inverted() -> GreyPicture {
+        GreyPicture(width: width, height: height, pixels: pixels.map { 255 - $0 })
+    }
+
+    /// `factor` times as large (bilinear): Tesseract reads text best some 20–30 pixels high.
+    func enlarged(by factor: Double) -> GreyPicture {
+        let w = max(1, Int((Double(width) * factor).rounded())), h = max(1, Int((Double(height) * factor).rounded()))
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<h {
+                let sy = min(Double(height - 1), max(0, (Double(y) + 0.5) / factor - 0.5))
+                let y0 = Int(sy), y1 = min(height - 1, y0 + 1), fy = sy - Double(y0)
+                for x in 0..<w {
+                    let sx = min(Double(width - 1), max(0, (Double(x) + 0.5) / factor - 0.5))
+                    let x0 = Int(sx), x1 = min(width - 1, x0 + 1), fx = sx - Double(x0)
+                    let top = Double(p[y0 * width + x0]) * (1 - fx) + Double(p[y0 * width + x1]) * fx
+                    let bottom = Double(p[y1 * width + x0]) * (1 - fx) + Double(p[y1 * width + x1]) * fx
+                    out[y * w + x] = UInt8(clamping: Int((top * (1 - fy) + bottom * fy).rounded()))
+                }
+            }
+        }
+        return GreyPicture(width: w, height: h, pixels: out)
+    }
+
     /// Twice as large (each pixel four times): Tesseract reads text under ~20 pixels high badly.
     func doubled() -> GreyPicture {
         var out = [UInt8](repeating: 0, count: width * height * 4)

@@ -19,20 +19,25 @@ struct PageRegion: Sendable, Equatable {
     var fill: Double
     /// Its bounding box, normalised to the picture: x, y, width, height.
     var box: (x: Double, y: Double, width: Double, height: Double)
+    /// Its ground's mean luma, 0…255: dark for a card or a slide with light letters.
+    var ground = 255.0
 
     static func == (a: PageRegion, b: PageRegion) -> Bool {
-        a.share == b.share && a.marks == b.marks && a.fill == b.fill && a.box == b.box
+        a.share == b.share && a.marks == b.marks && a.fill == b.fill && a.box == b.box && a.ground == b.ground
     }
 
     /// Blocks a picture's longer side is cut into.
     static let blocksAcross = 64
 
     /// The region with the most text-like marks, or nil when no region has any.
-    static func find(in picture: AnalysisPicture) -> PageRegion? {
+    static func find(in picture: AnalysisPicture) -> PageRegion? { candidates(in: picture).first }
+
+    /// Every region with text-like marks, the most marked first.
+    static func candidates(in picture: AnalysisPicture) -> [PageRegion] {
         let w = picture.width, h = picture.height
         let side = max(2, Int((Double(max(w, h)) / Double(blocksAcross)).rounded()))
         let columns = w / side, rows = h / side
-        guard columns >= 4, rows >= 4 else { return nil }
+        guard columns >= 4, rows >= 4 else { return [] }
         let luma = picture.luma
         let count = columns * rows
         // Per block: its kind and its ground's colour (R, G, B of the pixels at the ground's end).
@@ -102,23 +107,27 @@ struct PageRegion: Sendable, Equatable {
             }
         }
         var area = [Int](repeating: 0, count: count), marks = [Int](repeating: 0, count: count)
+        var groundLuma = [Double](repeating: 0, count: count)
         var minX = [Int](repeating: Int.max, count: count), maxX = [Int](repeating: -1, count: count)
         var minY = [Int](repeating: Int.max, count: count), maxY = [Int](repeating: -1, count: count)
         for by in 0..<rows {
             for bx in 0..<columns {
                 let i = by * columns + bx, r = root(i)
                 area[r] += 1
+                groundLuma[r] += 0.2126 * ground[3 * i] + 0.7152 * ground[3 * i + 1] + 0.0722 * ground[3 * i + 2]
                 minX[r] = min(minX[r], bx); maxX[r] = max(maxX[r], bx); minY[r] = min(minY[r], by); maxY[r] = max(maxY[r], by)
                 guard kind[i] == 2, bx > 0, by > 0, bx + 1 < columns, by + 1 < rows else { continue }
                 if root(i - 1) == r && root(i + 1) == r && root(i - columns) == r && root(i + columns) == r { marks[r] += 1 }
             }
         }
-        guard let best = (0..<count).filter({ marks[$0] > 0 }).max(by: { marks[$0] < marks[$1] }) else { return nil }
-        let boxWidth = maxX[best] - minX[best] + 1, boxHeight = maxY[best] - minY[best] + 1
-        return PageRegion(
-            share: Double(area[best]) / Double(count), marks: Double(marks[best]) / Double(count),
-            fill: Double(area[best]) / Double(boxWidth * boxHeight),
-            box: (Double(minX[best]) / Double(columns), Double(minY[best]) / Double(rows),
-                  Double(boxWidth) / Double(columns), Double(boxHeight) / Double(rows)))
+        return (0..<count).filter { marks[$0] > 0 }.sorted { marks[$0] > marks[$1] }.map { best in
+            let boxWidth = maxX[best] - minX[best] + 1, boxHeight = maxY[best] - minY[best] + 1
+            return PageRegion(
+                share: Double(area[best]) / Double(count), marks: Double(marks[best]) / Double(count),
+                fill: Double(area[best]) / Double(boxWidth * boxHeight),
+                box: (Double(minX[best]) / Double(columns), Double(minY[best]) / Double(rows),
+                      Double(boxWidth) / Double(columns), Double(boxHeight) / Double(rows)),
+                ground: groundLuma[best] / Double(area[best]))
+        }
     }
 }

@@ -13,6 +13,8 @@ final class TextRecogniser {
         case sparse = 1
         /// One block of letters, digits and '<': a machine-readable zone.
         case machineReadableZone = 2
+        /// One line of digits only: a card number's band.
+        case digits = 3
     }
 
     /// A line of text: its box in the picture's pixels, Tesseract's confidence (0–100), its words.

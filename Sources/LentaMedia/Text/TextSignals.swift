@@ -17,11 +17,17 @@ struct TextSignals: Sendable, Equatable {
     /// How much of its bounding box it fills: paper at an angle fills most; a sky that wraps
     /// round a building, a road, little.
     static let fillGate = 0.5
+    /// A small piece of paper (a ticket, a card: a fifth of the picture) has few marks in all,
+    /// its text in a corner of it: fewer marks are enough when they are dense in the region
+    /// (a share of its own blocks), as print on paper is and a wall's windows or a forest's
+    /// trunks on their ground are not.
+    static let fewMarksGate = 0.0075
+    static let denseMarksGate = 0.03
 
     /// Whether a document may be there, so the picture is to be read.
     var mayHoldText: Bool {
-        guard let region else { return false }
-        return region.share >= Self.pageShareGate && region.marks >= Self.marksGate && region.fill >= Self.fillGate
+        guard let region, region.share >= Self.pageShareGate, region.fill >= Self.fillGate else { return false }
+        return region.marks >= Self.marksGate || (region.marks >= Self.fewMarksGate && region.marks >= Self.denseMarksGate * region.share)
     }
 
     init(region: PageRegion?) { self.region = region }

@@ -25,7 +25,7 @@ import Testing
 
     static func describe(_ g: Gated) -> String {
         guard let r = g.signals.region else { return "\(g.name): no region" }
-        return "\(g.name): \(g.signals.mayHoldText ? "OPEN" : "shut") region \(Int(r.share * 100))% marks \(String(format: "%.3f", r.marks)) fill \(String(format: "%.2f", r.fill))"
+        return "\(g.name): \(g.signals.mayHoldText ? "OPEN" : "shut") region \(Int(r.share * 100))% marks \(String(format: "%.4f", r.marks)) fill \(String(format: "%.2f", r.fill))"
     }
 
     /// The corpus's photos (at least 600 pixels wide: smaller ones are test fixtures, not photos).
