@@ -22,8 +22,7 @@ public struct MachineReadableZone: Sendable, Equatable {
             for (format, length, count) in [(Format.td3, 44, 2), (.td2, 36, 2), (.td1, 30, 3)] where i + count <= cleaned.count {
                 let run = cleaned[i..<(i + count)].map { fitted($0, to: length) }
                 guard run.allSatisfy({ $0 != nil }) else { continue }
-                let lines = repaired(run.compactMap { $0 }, format: format)
-                if let zone = parse(lines, format: format) ?? parseWithNumberRepaired(lines, format: format) { return zone }
+                if let zone = parse(repaired(run.compactMap { $0 }, format: format), format: format) { return zone }
             }
         }
         return nil
@@ -81,35 +80,6 @@ public struct MachineReadableZone: Sendable, Equatable {
             }
         }
         return lines
-    }
-
-    /// Where the document number (alphanumeric: letters and digits mixed, as `L898902C3`) lies:
-    /// its line and positions, its check digit's position.
-    static func numberField(_ format: Format) -> (line: Int, range: Range<Int>, check: Int) {
-        format == .td1 ? (0, 5..<14, 14) : (1, 0..<9, 9)
-    }
-
-    /// OCR-B's look-alikes, each way: a letter read for a digit or a digit for a letter.
-    static let lookAlikes: [Character: [Character]] = ["0": ["O", "D", "Q"], "O": ["0"], "D": ["0"], "Q": ["0"], "1": ["I"], "I": ["1"],
-                                                       "2": ["Z"], "Z": ["2"], "5": ["S"], "S": ["5"], "6": ["G"], "G": ["6"],
-                                                       "8": ["B"], "B": ["8"]]
-
-    /// The zone with one character of its document number read as its look-alike (`O` for `0`,
-    /// `8` for `B`…) put back, when that makes the number's check digit and the composite one
-    /// hold: the number is alphanumeric, so which was printed only the check digits can say.
-    /// One substitution at most, and both checks must hold.
-    static func parseWithNumberRepaired(_ lines: [[Character]], format: Format) -> MachineReadableZone? {
-        let field = numberField(format)
-        guard field.line < lines.count, lines[field.line].count > field.check,
-              !checks(lines[field.line], field.range, field.check) else { return nil }
-        for p in field.range {
-            for other in lookAlikes[lines[field.line][p]] ?? [] {
-                var tried = lines
-                tried[field.line][p] = other
-                if let zone = parse(tried, format: format) { return zone }
-            }
-        }
-        return nil
     }
 
     static func parse(_ lines: [[Character]], format: Format) -> MachineReadableZone? {

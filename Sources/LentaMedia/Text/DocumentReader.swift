@@ -189,13 +189,16 @@ public enum DocumentReader {
     }
 
     /// A card number read again where the first reading saw part of one: rows whose pieces hold
-    /// six digits or more (groups read in part, a group or two missed), each band read as one
+    /// six digits or more and a group of four (groups read in part, a group or two missed), each band read as one
     /// line of digits only, enlarged until its digits are some 32 pixels high. Luhn and the
     /// network's prefix still decide; two rows at most.
     static func cardNumber(in picture: GreyPicture, lines: [TextRecogniser.Line], with recogniser: TextRecogniser) throws -> PaymentCardNumber? {
         let candidates = rowsOfLines(lines).map { row -> (row: [TextRecogniser.Line], digits: Int) in
             let text = PaymentCardNumber.digitsRepaired(row.sorted { $0.x < $1.x }.map(\.text).joined(separator: " "))
-            return (row, text.filter { $0.isASCII && $0.isNumber }.count)
+            // A group of four digits standing alone, as a card's are (a date's year or a time, a
+            // price, a tax number do not stand so): receipts and tickets are not read again.
+            let groups = text.split(separator: " ").filter { $0.count == 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            return (row, groups.isEmpty ? 0 : text.filter { $0.isASCII && $0.isNumber }.count)
         }.filter { $0.digits >= 6 && $0.digits < 40 }.sorted { $0.digits > $1.digits }.prefix(2)
         for candidate in candidates {
             let row: [TextRecogniser.Line] = candidate.row

@@ -52,6 +52,8 @@ import Testing
         let papers = gated.filter { $0.expected != .photo }, photos = gated.filter { $0.expected == .photo }
         let open = papers.filter(\.signals.mayHoldText), photosOpen = photos.filter(\.signals.mayHoldText)
         print("\(name): gate open for \(open.count) of \(papers.count) documents, \(photosOpen.count) of \(photos.count) travel photos")
+        // Measured: 41 of 41 tuning, 22 of 22 held out (a small card or ticket opens it by its
+        // region's dense marks); one held-out picture shut still passes, two do not.
         #expect(open.count * 20 >= papers.count * 19, "\(papers.filter { !$0.signals.mayHoldText }.map(Self.describe))")
         // A few in 16. Measured: 18 of 78 tuning photos (6 of the corpus's 45 real ones), 5 of 16
         // held out; the repository's drawn samples — a wall of tiles, a forest of stripes — open

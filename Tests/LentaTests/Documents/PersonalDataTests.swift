@@ -37,20 +37,9 @@ import Testing
         var fillers = Array(filled[1])
         fillers[30] = "K"; fillers[31] = "K"
         #expect(MachineReadableZone.find(in: [filled[0], String(fillers)]) != nil)
-        // The document number is alphanumeric: a look-alike read there (B for 8, 0 for D) is put
-        // back only when the number's check digit and the composite one then hold.
+        // The document number is alphanumeric: a letter there is never taken for a digit.
         var number = Array(Self.passport[1])
         number[1] = "B"
-        #expect(MachineReadableZone.find(in: [Self.passport[0], String(number)])?.documentNumber == "L898902C3")
-        var card = Self.identityCard
-        card[0] = card[0].replacingOccurrences(of: "D23145890", with: "023145890")
-        #expect(MachineReadableZone.find(in: card)?.documentNumber == "D23145890")
-        // A digit misread as another digit is no look-alike: not repaired, not a zone.
-        var misread = Array(Self.passport[1])
-        misread[2] = "3"
-        #expect(MachineReadableZone.find(in: [Self.passport[0], String(misread)]) == nil)
-        // Two look-alikes in the number: one substitution at most.
-        number[3] = "B"
         #expect(MachineReadableZone.find(in: [Self.passport[0], String(number)]) == nil)
         // A repaired field must still pass its check digit: O for 7 is no repair.
         var wrong = Array(Self.passport[1])
