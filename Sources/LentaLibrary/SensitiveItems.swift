@@ -43,7 +43,7 @@ public enum SensitiveItems {
             var quality: ItemQuality?
             if let id = known[path] {
                 quality = stored[id]?.quality
-            } else if let metadata = try? probe(path), metadata.kind == .photo,
+            } else if Self.isRegularFile(path), let metadata = try? probe(path), metadata.kind == .photo,
                       let analysed = try? QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "") {
                 quality = analysed
                 if analysed.awaitsReading {
@@ -58,6 +58,12 @@ public enum SensitiveItems {
             }
         }
         return findings
+    }
+
+    /// Only a regular file is opened: a named pipe or a device in a hand-written project would
+    /// block the read (the validator has already said what is wrong with it).
+    static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
     }
 
     static func probe(_ path: String) throws -> MediaMetadata? {
