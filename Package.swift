@@ -25,6 +25,10 @@ let package = Package(
         // the first time a clip's sound is listened to for speech: linked into lenta, the two
         // libraries cost every process 1.5–2 ms of CPU at its start (bench/startup). `make install` puts it in PREFIX/lib/lenta/.
         .library(name: "LentaVoiceDetect", type: .dynamic, targets: ["CVoiceDetect"]),
+        // Tesseract and ZXing-C++ likewise (`DocumentReaderLibrary`): linked into lenta, their 58
+        // libraries cost every process ~15 ms of CPU and ~14 MB resident at its start; only a
+        // picture that may hold text needs them.
+        .library(name: "LentaDocumentReader", type: .dynamic, targets: ["CDocumentReader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -81,6 +85,15 @@ let package = Package(
             ]),
         // voice_detect.h as a module: the types of the functions VoiceDetectLibrary finds with dlsym.
         .systemLibrary(name: "CVoiceDetectAPI"),
+        // Tesseract's C API and ZXing-C++ behind one C API (document_reader.h), built into the
+        // LentaDocumentReader library alone; Swift sees its header, CDocumentReaderAPI.
+        .target(
+            name: "CDocumentReader",
+            linkerSettings: [
+                .linkedLibrary("tesseract"), .linkedLibrary("ZXing"),
+                .unsafeFlags(["-nostartfiles", "-static-stdlib"]),  // as CFaceDetect: no Swift runtime
+            ]),
+        .systemLibrary(name: "CDocumentReaderAPI"),
 
         // The renderer's hottest per-pixel loops in C: the fixed-point resampler's AVX2 form,
         // chosen at run time (the 256-bit instructions only in functions marked for AVX2, so the
@@ -97,7 +110,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + releaseSwift),
         .target(
             name: "LentaMedia",
-            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CVoiceDetectAPI"],
+            dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CVoiceDetectAPI", "CDocumentReaderAPI"],
             swiftSettings: releaseSwift),
         .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
         .target(

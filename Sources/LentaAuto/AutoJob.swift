@@ -86,12 +86,19 @@ public final class AutoJob {
         public var addedItems: Int = 0
         /// For --plan: the command that renders this story.
         public var command: String?
+        /// Items of the project that show a document or personal data (added by hand): the
+        /// item's path and what was found (`a passport's machine-readable zone; this story will show it`).
+        public var sensitive: [Sensitive] = []
+        public struct Sensitive: Codable, Sendable, Equatable {
+            public var path: String
+            public var warning: String
+        }
         /// A failed story's error as thrown, for the command line's one printer (`reason` is its
         /// text, for `--json`; not encoded).
         public var failure: StoryFailure?
 
         private enum CodingKeys: String, CodingKey {
-            case lenta, title, state, project, video, alsoVideos, reason, newItems, addedItems, command
+            case lenta, title, state, project, video, alsoVideos, reason, newItems, addedItems, command, sensitive
         }
     }
 
@@ -181,6 +188,8 @@ public final class AutoJob {
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
                 let (story, projectBytes) = (loaded.story, loaded.bytes)
+                outcome.sensitive = try SensitiveItems.find(in: story.project, folder: projectURL.deletingLastPathComponent(),
+                                                            catalog: catalog).map { StoryOutcome.Sensitive(path: $0.path, warning: $0.warning) }
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
                 // The story's shapes: its project's `output.also` and `--also`.
                 let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)

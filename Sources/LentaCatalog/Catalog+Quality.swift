@@ -28,6 +28,21 @@ extension Catalog {
         }
     }
 
+    /// Photos analysed but not yet read for text and codes whose cheap signals said they may hold
+    /// some (or, analysed before documents were read, are unknown): read before a story shows them.
+    public func itemsAwaitingReading(among ids: [Int64]) throws -> [MediaItem] {
+        try database.read { db in
+            let sql = """
+                SELECT item.* FROM item JOIN itemQuality ON itemQuality.itemId = item.id
+                WHERE itemQuality.problem IS NULL AND itemQuality.reading IS NULL AND itemQuality.clip IS NULL
+                AND itemQuality.source != 'keyframes' AND (itemQuality.textGate IS NULL OR itemQuality.textGate)
+                AND item.id IN (SELECT value FROM json_each(?))
+                ORDER BY item.path
+                """
+            return try ItemRecord.fetchAll(db, sql: sql, arguments: IDList.argument(ids)).compactMap(\.item)
+        }
+    }
+
     /// What is known of the quality of items, by id: the quality, or the problem that stopped it.
     public func quality(ids: [Int64]) throws -> [Int64: (quality: ItemQuality?, problem: String?)] {
         try database.read { db in

@@ -96,6 +96,7 @@ enum CatalogSchema {
         registerMemories(&migrator)
         registerPeopleInClips(&migrator)
         registerSlowMotion(&migrator)
+        registerDocuments(&migrator)
         return migrator
     }
 }

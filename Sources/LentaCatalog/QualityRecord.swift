@@ -22,6 +22,9 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
     var clip: String?
     /// Why the item could not be analysed; the other columns are then empty.
     var problem: String?
+    /// The `v6-documents` migration's: whether the photo may hold text, and what reading found (JSON).
+    var textGate: Bool?
+    var reading: String?
 
     /// The `v4: item quality` migration.
     static func createTable(_ db: Database) throws {
@@ -63,6 +66,8 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
         contentReasons = (try? Self.encoder.encode(q.contentReasons)).map { String(decoding: $0, as: UTF8.self) }
         source = q.source
         clip = try? q.clip.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
+        textGate = q.textGate
+        reading = try? q.reading.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
         self.problem = nil
     }
 
@@ -73,7 +78,9 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
               let content = content.flatMap(ContentKind.init(rawValue:)) else { return nil }
         let reasons = contentReasons.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
         let activity = clip.flatMap { try? JSONDecoder().decode(ClipActivity.self, from: Data($0.utf8)) }
+        let read = reading.flatMap { try? JSONDecoder().decode(DocumentReading.self, from: Data($0.utf8)) }
         return ItemQuality(signature: signature, contentHash: contentHash, sharpness: sharpness, clipped: clipped, crushed: crushed,
-                           brightness: brightness, content: content, contentReasons: reasons, source: source, clip: activity)
+                           brightness: brightness, content: content, contentReasons: reasons, source: source, clip: activity,
+                           textGate: textGate, reading: read)
     }
 }

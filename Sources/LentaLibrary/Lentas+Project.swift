@@ -25,6 +25,8 @@ public struct ProjectStyle: Sendable, Equatable {
     public var motion = false
     /// Where route interludes go (a map with a dot travelling the route); none by default.
     public var interludes: Set<RouteInterludePlacement> = []
+    /// Every item and alternate says why (`why`): the measures that decided it (`lenta project --explain`).
+    public var explain = false
     public init() {}
 }
 
@@ -34,14 +36,18 @@ extension Lentas {
     /// subtitle from the lenta, durations fitted to the length, transitions and motion from `style`.
     /// - Parameter analysing: told (items analysed, items to analyse) while the lenta's clips not
     ///   analysed yet are (the first story of a lenta analyses them, `ItemAnalysis`).
+    /// - Parameter unread: told of each photo that may hold text and could not be read, and why.
     public func project(id: Int64, writingTo output: URL, style: ProjectStyle = ProjectStyle(),
-                        analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ProjectFile {
+                        analysing: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                        unread: ((_ path: String, _ error: any Error) -> Void)? = nil) throws -> ProjectFile {
         let detail = try show(id: id)
         // Who is in the pictures, learned once (without the face models, stories have no people);
         // first, so that a clip's keyframes are decoded once for its faces and its worth.
         try People(catalog: catalog).learnIfPossible(among: detail.items.map(\.id), progress: analysing)
         try ItemAnalysis.analyse(try catalog.itemsAwaitingQuality(among: detail.items.map(\.id)), in: catalog, progress: analysing)
         let people = try catalog.peopleInItems(detail.items.map(\.id))
+        // Photos that may hold text are read before a story may show them (documents, personal data).
+        try ItemReading.read(among: detail.items.map(\.id), in: catalog, progress: analysing, unread: unread)
         let full = Dictionary(uniqueKeysWithValues: try catalog.items(ids: detail.items.map(\.id)).map { ($0.id, $0) })
         let items = detail.items.compactMap { full[$0.id] }  // already in story order
         guard !items.isEmpty else { throw Failure("lenta \(id) has no items") }
@@ -69,6 +75,7 @@ extension Lentas {
                 // Clips are given their part explicitly, so the story's length is known.
                 var entry = ProjectItem(path: paths[choice.id] ?? "", trim: choice.trim)
                 entry.speed = choice.speed
+                entry.why = plan.why[choice.id]
                 if choice.kind == .photo, let motion = motions[choice.id] {
                     entry.motion = style.motion
                     // A motion plays whole (a Live Photo's is 2–3 s), never longer than the photo's turn.
@@ -80,7 +87,7 @@ extension Lentas {
         if case .onThisDay(let date, _)? = memory {
             project.subtitle = MemoryStory.onThisDaySubtitle(date, years: days.map(\.year), places: items.map(\.place))
         }
-        project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason) }
+        project.alternates = plan.alternates.map { ProjectAlternate(path: paths[$0.id] ?? "", reason: $0.reason, why: plan.why[$0.id]) }
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let chosen = plan.chosen.map { byID[$0.id] }
         for i in RouteInterludePlacement.items(for: style.interludes, days: chosen.map { $0.flatMap { Self.localDay($0.brief) } },
@@ -140,7 +147,9 @@ extension Lentas {
         options.photoRange = (style.photoDuration * 2 / 3)...(style.photoDuration * 5 / 3)
         options.transitionOverlap = overlap
         options.titleCard = style.titleCard ? TitleCard.defaultDuration : nil
-        return StorySelection(options: options).choose(candidates)
+        var plan = StorySelection(options: options).choose(candidates)
+        if style.explain { plan.why = StoryExplanation.why(plan, candidates: candidates, options: options) }
+        return plan
     }
 
     /// Starts a chapter at the first item of each section (in story order), titled and captioned

@@ -12,6 +12,8 @@ public struct SheetItem: Sendable, Equatable {
     public var placeName: String?
     /// Left out of the story (the project's alternates).
     public var isAlternate: Bool
+    /// `.document` or `.private` when the catalog learned it shows one (else nil).
+    public var sensitive: ContentKind? = nil
 }
 
 extension Lentas {
@@ -36,13 +38,25 @@ extension Lentas {
             SheetItem(path: brief.path, kind: brief.kind, time: brief.captureTime?.source.isFallback == true ? nil : brief.captureTime,
                       placeName: brief.place.flatMap { $0.isRemote ? nil : $0.city }, isAlternate: alternate)
         }
-        guard let project, let directory = projectDirectory else { return briefs.map { item($0, alternate: false) } }
+        guard let project, let directory = projectDirectory else { return try marked(briefs.map { item($0, alternate: false) }, briefs: briefs) }
         let byPath = Dictionary(briefs.map { (URL(fileURLWithPath: $0.path).standardizedFileURL.path, $0) }, uniquingKeysWith: { a, _ in a })
         func named(_ path: String, alternate: Bool) -> SheetItem {
             let url = ProjectPaths.resolve(path, from: directory)
             if let brief = byPath[url.path] { return item(brief, alternate: alternate) }
             return SheetItem(path: url.path, kind: nil, time: nil, placeName: nil, isAlternate: alternate)
         }
-        return project.items.map { named($0.path, alternate: false) } + project.alternates.map { named($0.path, alternate: true) }
+        return try marked(project.items.map { named($0.path, alternate: false) } + project.alternates.map { named($0.path, alternate: true) },
+                          briefs: briefs)
+    }
+
+    /// The items with what the catalog learned they show: a document, personal data.
+    func marked(_ items: [SheetItem], briefs: [ItemBrief]) throws -> [SheetItem] {
+        let ids = Dictionary(briefs.map { ($0.path, $0.id) }, uniquingKeysWith: { a, _ in a })
+        let qualities = try catalog.quality(ids: Array(Set(items.compactMap { ids[$0.path] })))
+        return items.map { item in
+            var item = item
+            if let id = ids[item.path], let q = qualities[id]?.quality, q.content.isSensitive { item.sensitive = q.content }
+            return item
+        }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 public struct MediaError: Error, CustomStringConvertible, Sendable {
     /// A C library's status code, with the library it came from (their numbers overlap).
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        public enum Library: String, Sendable { case ffmpeg = "FFmpeg", libheif, system, webrtcVAD = "WebRTC VAD" }
+        public enum Library: String, Sendable { case ffmpeg = "FFmpeg", libheif, system, webrtcVAD = "WebRTC VAD", documentReader = "document reader" }
         public let library: Library
         public let rawValue: Int32
 
@@ -19,6 +19,8 @@ public struct MediaError: Error, CustomStringConvertible, Sendable {
         public init(libheif code: Int32) { library = .libheif; rawValue = code }
         /// A status other than 0 or 1 from WebRTC's voice activity detector (-1: bad rate, frame or mode).
         public init(webrtcVAD status: Int32) { library = .webrtcVAD; rawValue = status }
+        /// A `LENTA_READER_…` status from the document reader (Tesseract, ZXing-C++).
+        public init(documentReader status: Int32) { library = .documentReader; rawValue = status }
         /// A POSIX `errno`.
         public init(errno value: Int32) { library = .system; rawValue = value }
 

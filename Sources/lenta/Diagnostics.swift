@@ -60,6 +60,13 @@ enum Diagnostics {
 }
 
 extension Diagnostic {
+    /// A photo that may hold text and could not be read (`IMG_0042.jpg: warning: not read for
+    /// text and codes: decode JPEG for analysis: …; a story may show what it says`).
+    static func unread(_ path: String, _ error: any Error) -> Diagnostic {
+        let why = (error as? MediaError).map { "\($0.operation): \($0.reason)" } ?? "\(error)"
+        return .warning("not read for text and codes: \(why); a story may show what it says", about: path)
+    }
+
     /// A project file's problem: `story.json: items[4].volume: warning: a photo has no sound`.
     init(_ problem: ProjectProblem, in file: String) {
         severity = problem.severity == .warning ? .warning : .error

@@ -63,9 +63,16 @@ struct Show: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let detail = try libraryCall { try Lentas(catalog: try catalogOptions.open()).show(id: lenta.id) }
+        let catalog = try catalogOptions.open()
+        let detail = try libraryCall { try Lentas(catalog: catalog).show(id: lenta.id) }
         if output.json { return try JSONOutput.print(detail) }
-        print(Terminal.printable(LentaReadout.detail(detail)))
+        // Documents and pictures with personal data are marked with what was found.
+        let qualities = try libraryCall { try catalog.quality(ids: detail.items.map(\.id)) }
+        let marks = qualities.compactMapValues { entry -> String? in
+            guard let q = entry.quality, q.content.isSensitive else { return nil }
+            return "[\(q.content.rawValue): \(q.contentReasons.first ?? "")]"
+        }
+        print(Terminal.printable(LentaReadout.detail(detail, marks: marks)))
     }
 }
 

@@ -27,13 +27,15 @@ enum LentaReadout {
         }.joined(separator: "\n")
     }
 
-    static func detail(_ d: LentaDetail) -> String {
+    /// - Parameter marks: words after an item's line, by item id (a document, personal data).
+    static func detail(_ d: LentaDetail, marks: [Int64: String] = [:]) -> String {
         var lines = ["Lenta \(d.lenta.id): \(d.lenta.title)", "  \(dates(d.lenta)) · \(counts(d.lenta)) · \(d.lenta.kind.rawValue)"
             + (d.lenta.memory.map { ", made by the rule \($0)" } ?? "") + (d.from.map { " \($0) to \(d.to?.description ?? "")" } ?? "")]
         for (i, item) in d.items.enumerated() {
             let time = item.captureTime.map(timeText) ?? "no date"
             let place = item.place?.label ?? "no position"
-            lines.append("  \(i + 1). \(time)  \(place)  \(item.path)\(item.byHand ? "  (added by hand)" : "")")
+            lines.append("  \(i + 1). \(time)  \(place)  \(item.path)\(item.byHand ? "  (added by hand)" : "")"
+                         + (marks[item.id].map { "  \($0)" } ?? ""))
         }
         lines += d.lenta.warnings.map { Diagnostic.warning($0).line }
         return lines.joined(separator: "\n")

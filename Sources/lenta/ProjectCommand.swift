@@ -32,6 +32,8 @@ struct Project: ParsableCommand {
     @Option(help: ArgumentHelp("Add a route interlude — the map, with a dot travelling the route — at the start (the whole route) or between days (the way from one day to the next); repeat for both.",
                                valueName: "start|days"))
     var interlude: [InterludeChoice] = []
+    @Flag(help: "Every item and alternate says why, in a \"why\" list: the measures that decided it (sharpness, exposure, duplicate or burst of, content and its reasons, length). Validation accepts it; render ignores it.")
+    var explain = false
     @Flag(help: "Replace the file if it exists (it may hold your edits).")
     var force = false
     @OptionGroup var catalogOptions: CatalogOptions
@@ -57,18 +59,25 @@ struct Project: ParsableCommand {
         style.music = music.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         style.motion = motion
         style.interludes = Set(interlude.map(\.placement))
+        style.explain = explain
         let lentas = try libraryCall { Lentas(catalog: try catalogOptions.open()) }
         // A lenta's first story analyses its clips (the scan leaves them): seconds for 4K ones.
         let bar = Terminal.ProgressBar(label: "Analysing clips")
+        var unread: [Diagnostic] = []
         let project = try libraryCall {
-            try lentas.project(id: lenta.id, writingTo: url, style: style) { done, total in bar.update(done, of: total) }
+            try lentas.project(id: lenta.id, writingTo: url, style: style, analysing: { done, total in bar.update(done, of: total) },
+                               unread: { path, error in unread.append(Diagnostic.unread(path, error)) })
         }
         bar.finish()
+        Diagnostics.report(unread)
         let report = ProjectValidator(baseDirectory: url.deletingLastPathComponent()).report(project)
         guard report.isValid else {
             throw CommandFailure("the project for lenta \(lenta.id) would not validate:\n" + report.problems.map { "  \($0)" }.joined(separator: "\n"))
         }
         try project.write(to: url)
+        // Documents and personal data are never chosen: any here was added by hand, and is named.
+        let findings = try libraryCall { try SensitiveItems.find(in: project, folder: url.deletingLastPathComponent(), catalog: lentas.catalog) }
+        Diagnostics.report(findings.map { Diagnostic.warning($0.warning, about: $0.path) })
         // So `lenta sheet ID` finds this story without --project.
         try libraryCall { try lentas.rememberProject(id: lenta.id, at: url) }
         let left = project.alternates.isEmpty ? "" : ", \(project.alternates.count) left out as alternates"

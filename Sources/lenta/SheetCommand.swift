@@ -70,7 +70,9 @@ struct Sheet: ParsableCommand {
         guard !items.isEmpty else { throw CommandFailure("lenta \(lenta.id) has no items") }
         let headings = Self.headings(items)
         let all = zip(items, headings).map { item, day in
-            ContactSheet.Entry(path: item.path, isClip: item.kind.map { $0 == .video }, isAlternate: item.isAlternate, day: day)
+            var entry = ContactSheet.Entry(path: item.path, isClip: item.kind.map { $0 == .video }, isAlternate: item.isAlternate, day: day)
+            entry.sensitive = item.sensitive
+            return entry
         }
         let sheet = ContactSheet(columns: columns, cell: cell)
         let pages = sheet.pages(all)
@@ -91,9 +93,12 @@ struct Sheet: ParsableCommand {
             throw CommandFailure(error)
         }
         let alternates = items.filter(\.isAlternate).count
+        let documents = items.filter { $0.sensitive == .document }.count, privates = items.filter { $0.sensitive == .private }.count
         let paged = pages.count == 1 ? ""
             : " (page \(page) of \(pages.count): items \(pages[page - 1].lowerBound + 1)–\(pages[page - 1].upperBound); --page for the others)"
         print("Wrote \(output): \(items.count) items" + paged + (alternates > 0 ? " (\(alternates) alternates)" : "")
+              + (documents > 0 ? ", \(documents) document\(documents == 1 ? "" : "s") framed in amber" : "")
+              + (privates > 0 ? ", \(privates) with personal data blurred and framed in red" : "")
               + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + (path.map { " in the order of \($0)" } ?? " in time order"))
     }
 

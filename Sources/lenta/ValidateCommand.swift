@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LentaCatalog
 import LentaCore
 import LentaLibrary
 
@@ -16,6 +17,7 @@ struct Validate: ParsableCommand {
     var project: String
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var catalogOptions: CatalogOptions
 
     func run() throws {
         let url = URL(fileURLWithPath: project)
@@ -24,6 +26,14 @@ struct Validate: ParsableCommand {
             try JSONOutput.print(ValidateOutput(file: project, report: report))
         } else {
             print(Terminal.printable(ValidateOutput.text(file: project, report: report)))
+        }
+        // Documents and personal data in a hand-written project: what the catalog knows of a
+        // file (when there is one and it holds the file), else what analysing the photo shows.
+        if let story = report.project {
+            let path = catalogOptions.catalogPath
+            let catalog = FileManager.default.fileExists(atPath: path) ? try? Catalog(path: path) : nil
+            let findings = try libraryCall { try SensitiveItems.find(in: story, folder: url.deletingLastPathComponent(), catalog: catalog) }
+            Diagnostics.report(findings.map { Diagnostic.warning($0.warning, about: $0.path) })
         }
         if !report.isValid { throw ExitCode(2) }
     }

@@ -4,13 +4,17 @@ public struct ProjectAlternate: Hashable, Sendable, StrictJSONObject {
     /// The media file, relative to the project file's folder (or absolute).
     public var path: String
     public var reason: AlternateReason
+    /// Why, as `lenta project --explain` writes it: the measures that decided (a duplicate or
+    /// burst of which item, the sharpness against the lenta's, what the picture says…).
+    public var why: [String]?
 
-    public init(path: String, reason: AlternateReason) {
+    public init(path: String, reason: AlternateReason, why: [String]? = nil) {
         self.path = path
         self.reason = reason
+        self.why = why
     }
 
-    public static let jsonKeys = ["path", "reason"]
+    public static let jsonKeys = ["path", "reason", "why"]
     public static let requiredKeys = ["path", "reason"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -18,12 +22,14 @@ public struct ProjectAlternate: Hashable, Sendable, StrictJSONObject {
         // A bad reason is reported; the path is kept so the file is still checked.
         self.path = o.read("path") ?? ""
         self.reason = o.read("reason") ?? .length
+        self.why = o.list("why") { String(json: $0, at: $1, reader: reader) ?? "" }
     }
 
     public var json: StrictJSON.Value {
         var o = StrictJSONObjectBuilder()
         o.set("path", path)
         o.set("reason", reason)
+        o.set("why", why.map { .array($0.map(\.json)) })
         return o.value
     }
 }
@@ -41,6 +47,8 @@ public enum AlternateReason: String, Codable, Sendable, CaseIterable, StrictJSON
     case screenshot
     /// A scan or photograph of a page.
     case document
+    /// A picture with personal data: a passport, an ID, a bank card, a boarding pass.
+    case `private`
     /// Good, but the story's length had no room for it.
     case length
 }

@@ -35,6 +35,9 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     /// v3: hold a shaky clip steady (`true`), or never (`false`); nil: as its analysis found it
     /// (stabilised when shaky).
     public var stabilise: Bool?
+    /// Why `lenta project --explain` chose it: the measures that decided (sharpness, exposure,
+    /// content and its reasons, length…). Validation accepts it; rendering ignores it.
+    public var why: [String]?
 
     public init(path: String, duration: Double? = nil, trim: TrimRange? = nil, volume: Double? = nil,
                 adjust: Adjustments? = nil, rotate: Double? = nil, crop: ProjectRect? = nil, fit: FitMode? = nil,
@@ -56,7 +59,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
     }
 
     public static let jsonKeys = ["path", "duration", "trim", "volume", "adjust", "rotate", "crop", "fit", "kenBurns",
-                                  "text", "look", "transition", "motion", "routeInterlude", "chapter", "speed", "stabilise"]
+                                  "text", "look", "transition", "motion", "routeInterlude", "chapter", "speed", "stabilise", "why"]
     public static let requiredKeys = ["path"]
 
     public init?(json value: StrictJSON.Value, at path: JSONPath, reader: StrictJSONReader) {
@@ -78,6 +81,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         chapter = o.read("chapter")
         speed = o.read("speed")
         stabilise = o.read("stabilise")
+        why = o.list("why") { String(json: $0, at: $1, reader: reader) ?? "" }
     }
 
     public var json: StrictJSON.Value {
@@ -99,6 +103,7 @@ public struct ProjectItem: Hashable, Sendable, StrictJSONObject {
         o.set("chapter", chapter)
         o.set("speed", speed)
         o.set("stabilise", stabilise)
+        o.set("why", why.map { .array($0.map(\.json)) })
         return o.value
     }
 }

@@ -32,10 +32,19 @@ public struct ItemQuality: Hashable, Codable, Sendable {
     public var source: String
     /// For a clip: how much happens along it, to find its best part.
     public var clip: ClipActivity?
+    /// For a photo: whether the cheap signals of the analysis picture (hard-edged marks on a
+    /// bright, colourless area; dense strokes) say it may hold text or a code; nil when unknown
+    /// (a clip, or a catalog from before documents were read).
+    public var textGate: Bool?
+    /// What reading it found, once read (`DocumentReading`); nil until then, or when not needed.
+    public var reading: DocumentReading?
+
+    /// Whether the photo is still to be read for text and codes before a story may show it.
+    public var awaitsReading: Bool { reading == nil && textGate != false && clip == nil && source != "keyframes" }
 
     public init(signature: PerceptualSignature, contentHash: String, sharpness: Double, clipped: Double, crushed: Double,
                 brightness: Double, content: ContentKind = .photo, contentReasons: [String] = [], source: String,
-                clip: ClipActivity? = nil) {
+                clip: ClipActivity? = nil, textGate: Bool? = nil, reading: DocumentReading? = nil) {
         self.signature = signature
         self.contentHash = contentHash
         self.sharpness = sharpness
@@ -46,6 +55,8 @@ public struct ItemQuality: Hashable, Codable, Sendable {
         self.contentReasons = contentReasons
         self.source = source
         self.clip = clip
+        self.textGate = textGate
+        self.reading = reading
     }
 }
 
@@ -56,8 +67,14 @@ public enum ContentKind: String, Codable, Sendable, CaseIterable {
     case screenshot
     /// A video capture of a screen.
     case screenRecording = "screen-recording"
-    /// A scan or photograph of a page: receipts, tickets, notes.
+    /// A scan or photograph of a page: receipts, tickets, slides, whiteboards, notes.
     case document
+    /// A picture with personal data: a passport's or ID's machine-readable zone, a bank card's
+    /// number, a boarding pass's barcode. Never chosen into a story.
+    case `private`
+
+    /// Not to be shown without a person's say: a document or a picture with personal data.
+    public var isSensitive: Bool { self == .document || self == .private }
 }
 
 /// A 64-bit perceptual hash; written as 16 hex digits.

@@ -61,6 +61,15 @@ package struct AnalysisPicture: Sendable {
         self.rgb = out
     }
 
+    /// Reduced to fit `side` by box averages (itself when it fits already).
+    func reduced(side: Int) -> AnalysisPicture {
+        guard max(width, height) > side else { return self }
+        return rgb.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return self }
+            return AnalysisPicture(rgb: base, width: width, height: height, stride: width * 3, side: side)
+        }
+    }
+
     init(width: Int, height: Int, rgb: [UInt8]) {
         precondition(rgb.count == width * height * 3, "a packed RGB picture")
         self.width = width

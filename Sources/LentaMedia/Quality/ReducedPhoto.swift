@@ -14,7 +14,8 @@ enum ReducedPhoto {
     /// The smallest HEIF thumbnail worth using (longer side, pixels).
     static let smallestThumbnail = 128
 
-    static func decode(path: String, metadata: MediaMetadata) throws -> (picture: AnalysisPicture, source: String) {
+    /// - Parameter side: the longer side wanted (`analysisSide`; larger to read text).
+    static func decode(path: String, metadata: MediaMetadata, side: Int = ItemQuality.analysisSide) throws -> (picture: AnalysisPicture, source: String) {
         // A HEIF tile grid is decoded a tile at a time, so any photo a story may hold is analysed.
         if let w = metadata.width, let h = metadata.height, w * h > maximumPixels,
            PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) != nil
@@ -28,16 +29,16 @@ enum ReducedPhoto {
         switch metadata.format {
         case .jpeg:
             let orientation = PictureOrientation(exif: metadata.orientation)
-            if let w = metadata.width, let h = metadata.height, max(w, h) >= thumbnailFrom,
+            if side <= ItemQuality.analysisSide, let w = metadata.width, let h = metadata.height, max(w, h) >= thumbnailFrom,
                let thumbnail = exifThumbnail(path: path, storedSize: orientation.swapsAxes ? (h, w) : (w, h)) {
                 return (thumbnail.oriented(orientation), "exif-thumbnail")
             }
-            let (picture, denominator) = try jpeg(path: path, longerSide: max(metadata.width ?? 0, metadata.height ?? 0))
+            let (picture, denominator) = try jpeg(path: path, longerSide: max(metadata.width ?? 0, metadata.height ?? 0), side: side)
             return (picture.oriented(orientation), "jpeg-dct-1/\(denominator)")
         case .heif, .avif:
-            return try heif(path: path)
+            return try heif(path: path, side: side)
         case .png, .webp:
-            let picture = try withLibavcodec(path: path)
+            let picture = try withLibavcodec(path: path, side: side)
             return (picture.oriented(PictureOrientation(exif: metadata.orientation)), "\(metadata.format.rawValue)-decoded")
         default:
             throw MediaError("analyse picture", path: path, reason: "not a photo format")
@@ -76,31 +77,31 @@ enum ReducedPhoto {
     }
 
     /// - Parameter longerSide: the photo's own longer side, to say which DCT scale was used.
-    static func jpeg(path: String, longerSide: Int) throws -> (AnalysisPicture, Int) {
+    static func jpeg(path: String, longerSide: Int, side: Int = ItemQuality.analysisSide) throws -> (AnalysisPicture, Int) {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = lenta_decode_jpeg_reduced(path, Int32(ItemQuality.analysisSide), 16 << 20, &pixels, &width, &height,
+        let status = lenta_decode_jpeg_reduced(path, Int32(side), 16 << 20, &pixels, &width, &height,
                                                &message, message.count)
         defer { free(pixels) }
         guard status == 0, let pixels, width > 0, height > 0 else {
             throw MediaError("decode JPEG for analysis", path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        let picture = AnalysisPicture(rgb: pixels, width: Int(width), height: Int(height), stride: Int(width) * 3)
+        let picture = AnalysisPicture(rgb: pixels, width: Int(width), height: Int(height), stride: Int(width) * 3, side: side)
         let denominator = max(1, Int((Double(longerSide) / Double(max(width, height))).rounded()))
         return (picture, denominator)
     }
 
-    static func heif(path: String) throws -> (AnalysisPicture, String) {
+    static func heif(path: String, side: Int = ItemQuality.analysisSide) throws -> (AnalysisPicture, String) {
         let primary = try HeifContext(reading: path).primaryImage()
         var chosen = primary
         var source = "heif-primary"
-        if let thumbnail = primary.thumbnail(minimumSide: smallestThumbnail) {
+        if let thumbnail = primary.thumbnail(minimumSide: max(smallestThumbnail, side <= ItemQuality.analysisSide ? 0 : side)) {
             chosen = thumbnail
             source = "heif-thumbnail"
         }
         if source == "heif-primary", let grid = try? HeifTileGrid(path: path) {
-            return (try tiles(grid, path: path, colour: primary.colourEncoding()), "heif-tiles")
+            return (try tiles(grid, path: path, colour: primary.colourEncoding(), side: side), "heif-tiles")
         }
         let w = chosen.width, h = chosen.height
         guard w > 0, h > 0, w * h <= maximumPixels else {
@@ -111,35 +112,36 @@ enum ReducedPhoto {
         let bytes = PhotoMemoryBudget.decodeBytes(format: .heif, width: w, height: h) + w * h * 3
         return try PhotoMemoryBudget.gate.withReservation(bytes) {
             defer { if bytes >= PhotoMemoryBudget.trimAbove { PhotoMemoryBudget.returnFreedMemory() } }
-            return try rgb(chosen, path: path, source: source)
+            return try rgb(chosen, path: path, source: source, side: side)
         }
     }
 
     /// A tile grid decoded a tile at a time, reduced to analysis size and turned upright.
-    static func tiles(_ grid: HeifTileGrid, path: String, colour: (matrix: ScaleContext.Matrix, fullRange: Bool)) throws -> AnalysisPicture {
-        let scale = min(1, Double(ItemQuality.analysisSide) / Double(max(grid.width, grid.height)))
+    static func tiles(_ grid: HeifTileGrid, path: String, colour: (matrix: ScaleContext.Matrix, fullRange: Bool),
+                      side: Int = ItemQuality.analysisSide) throws -> AnalysisPicture {
+        let scale = min(1, Double(side) / Double(max(grid.width, grid.height)))
         let target = (max(1, Int((Double(grid.width) * scale).rounded())), max(1, Int((Double(grid.height) * scale).rounded())))
         let bytes = HeifTiledPicture.peakBytes(grid, target: target, deep: false)
         return try PhotoMemoryBudget.gate.withReservation(bytes) {
             let reduced = try HeifTiledPicture(grid, path: path, target: target, deep: false, forAnalysis: true)
             reduced.frame.pointer.pointee.colorspace = colour.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_BT470BG
             reduced.frame.pointer.pointee.color_range = reduced.fullRange(coded: colour.fullRange) ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-            return try analysisPicture(from: reduced.frame, path: path).oriented(grid.orientation)
+            return try analysisPicture(from: reduced.frame, path: path, side: side).oriented(grid.orientation)
         }
     }
 
-    private static func rgb(_ chosen: HeifImageHandle, path: String, source: String) throws -> (AnalysisPicture, String) {
+    private static func rgb(_ chosen: HeifImageHandle, path: String, source: String, side: Int) throws -> (AnalysisPicture, String) {
         let image = try chosen.decodeRGB(operation: "decode HEIF for analysis")
         return try withExtendedLifetime(image) {
             guard let (plane, stride) = image.readOnlyPlane(heif_channel_interleaved) else {
                 throw MediaError("decode HEIF for analysis", path: path, reason: "the image has no RGB plane")
             }
             let iw = image.width(of: heif_channel_interleaved), ih = image.height(of: heif_channel_interleaved)
-            return (AnalysisPicture(rgb: plane, width: iw, height: ih, stride: stride), source)
+            return (AnalysisPicture(rgb: plane, width: iw, height: ih, stride: stride, side: side), source)
         }
     }
 
-    static func withLibavcodec(path: String) throws -> AnalysisPicture {
+    static func withLibavcodec(path: String, side: Int = ItemQuality.analysisSide) throws -> AnalysisPicture {
         let container = try FormatContext(path: path)
         guard let stream = try container.streams().first(where: { $0.type == AVMEDIA_TYPE_VIDEO }) else {
             throw MediaError("find picture", path: path, reason: "no image stream")
@@ -149,7 +151,7 @@ enum ReducedPhoto {
         guard try frames.next(into: decoded) else {
             throw MediaError("decode picture", path: path, reason: "the file holds no complete picture")
         }
-        return try analysisPicture(from: decoded, path: path)
+        return try analysisPicture(from: decoded, path: path, side: side)
     }
 
     /// A decoded frame of any pixel format, reduced with libswscale's area filter to analysis

@@ -22,6 +22,9 @@ public struct ContactSheet: Sendable {
         public var region: ProjectRect?
         /// A clip's frame to show: the keyframe at this time (a face on the people sheet); nil: its first.
         public var time: Double?
+        /// A document (framed in amber) or a picture with personal data (blurred to a mosaic,
+        /// framed in red: a sheet is shared too); nil for anything else.
+        public var sensitive: ContentKind?
 
         public init(path: String, isClip: Bool?, duration: Double? = nil, isAlternate: Bool = false, day: String,
                     region: ProjectRect? = nil, time: Double? = nil) {
@@ -164,7 +167,9 @@ public struct ContactSheet: Sendable {
                 problem(entry.path, error)
                 square = Self.unreadable(side: cell)
             }
+            if entry.sensitive == .private { Self.mosaic(&square, tiles: 8) }
             if entry.isAlternate { Self.dim(&square) }
+            if let sensitive = entry.sensitive, sensitive.isSensitive { Self.frame(&square, colour: sensitive == .private ? Self.privateMark : Self.documentMark) }
             image.place(square, atX: origin.x, y: origin.y)
             if isClip {
                 image.draw(Self.playTriangle(side: cell / 4), atX: origin.x + cell / 16, y: origin.y + cell - cell / 4 - cell / 16,
@@ -227,6 +232,36 @@ public struct ContactSheet: Sendable {
             out.replaceSubrange((y * w * 4)..<((y + 1) * w * 4), with: picture.pixels[from..<(from + w * 4)])
         }
         return RGBAImage(width: w, height: h, pixels: out)
+    }
+
+    /// The frames of documents (amber) and private pictures (red).
+    static let documentMark = (red: UInt8(232), green: UInt8(170), blue: UInt8(40))
+    static let privateMark = (red: UInt8(214), green: UInt8(40), blue: UInt8(40))
+
+    /// Each of `tiles`×`tiles` parts of the square filled with its mean: nothing legible is left.
+    static func mosaic(_ picture: inout RGBAImage, tiles: Int) {
+        let w = picture.width, h = picture.height
+        for ty in 0..<tiles {
+            for tx in 0..<tiles {
+                let x0 = tx * w / tiles, x1 = (tx + 1) * w / tiles, y0 = ty * h / tiles, y1 = (ty + 1) * h / tiles
+                guard x1 > x0, y1 > y0 else { continue }
+                var sums = [0, 0, 0]
+                for y in y0..<y1 { for x in x0..<x1 { for c in 0..<3 { sums[c] += Int(picture.pixels[(y * w + x) * 4 + c]) } } }
+                let n = (x1 - x0) * (y1 - y0)
+                for y in y0..<y1 { for x in x0..<x1 { for c in 0..<3 { picture.pixels[(y * w + x) * 4 + c] = UInt8(sums[c] / n) } } }
+            }
+        }
+    }
+
+    /// A border a sixteenth of the side wide.
+    static func frame(_ picture: inout RGBAImage, colour: (red: UInt8, green: UInt8, blue: UInt8)) {
+        let w = picture.width, h = picture.height, t = max(2, min(w, h) / 16)
+        for y in 0..<h {
+            for x in 0..<w where x < t || y < t || x >= w - t || y >= h - t {
+                let o = (y * w + x) * 4
+                picture.pixels[o] = colour.red; picture.pixels[o + 1] = colour.green; picture.pixels[o + 2] = colour.blue
+            }
+        }
     }
 
     /// Alternates at 40% brightness.

@@ -20,6 +20,8 @@ public struct StoryPlan: Sendable, Equatable {
     public struct LeftOut: Sendable, Equatable {
         public var id: Int64
         public var reason: AlternateReason
+        /// The item kept in its place: the one it is a copy of, or the best of its burst.
+        public var of: Int64? = nil
     }
 
     /// In story order (the order the candidates were given in).
@@ -30,4 +32,6 @@ public struct StoryPlan: Sendable, Equatable {
     public var photoDuration: Double
     /// The story's length on the timeline as planned (nominal overlaps).
     public var length: Double
+    /// Why each item is in or out, by id, when asked for (`StoryExplanation`).
+    public var why: [Int64: [String]] = [:]
 }

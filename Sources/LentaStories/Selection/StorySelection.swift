@@ -7,7 +7,8 @@ import LentaCore
 ///
 /// The steps, in order (each item left out keeps the reason of the first step that took it):
 /// 1. `duplicate`: the same bytes (content hash) as another item.
-/// 2. `screenshot` / `document`: not a photo.
+/// 2. `screenshot` / `document` / `private`: not a photo; a picture with personal data is never
+///    chosen, however short the story is of items (only a person adds it, by hand).
 /// 3. `burst` / `duplicate`: photos seconds apart (`burstGap`), or alike (`nearDuplicateBits`)
 ///    within `nearDuplicateGap`, are one group; its sharpest, best-exposed frame stays. The
 ///    rest of a burst (within 30 s) are `burst`; of a longer run, `blurred`/`dark` when they
@@ -45,6 +46,7 @@ public struct StorySelection: Sendable {
 
     private func plan(_ candidates: [SelectionCandidate]) -> StoryPlan {
         var reasons: [Int: AlternateReason] = [:]
+        var keptInstead: [Int: Int] = [:]  // a copy or burst frame → the item kept in its place
         let forced = Set(candidates.indices.filter { candidates[$0].byHand })
 
         // 1. Exact duplicates: the copy added by hand stays, else the one with the shortest name
@@ -55,7 +57,7 @@ public struct StorySelection: Sendable {
             guard let copies = byHash[hash], copies.count > 1 else { continue }
             let keeper = copies.first { forced.contains($0) }
                 ?? copies.min { (candidates[$0].name.count, $0) < (candidates[$1].name.count, $1) }!
-            for i in copies where i != keeper && !forced.contains(i) { reasons[i] = .duplicate }
+            for i in copies where i != keeper && !forced.contains(i) { reasons[i] = .duplicate; keptInstead[i] = keeper }
         }
 
         // 2. Not photos; and what is wrong with the rest (dark, blurred), decided after bursts.
@@ -69,6 +71,7 @@ public struct StorySelection: Sendable {
             switch q.content {
             case .screenshot, .screenRecording: reasons[i] = .screenshot
             case .document: reasons[i] = .document
+            case .private: reasons[i] = .private
             case .photo:
                 if q.brightness < options.darkBrightness || q.crushed > options.crushedShare {
                     flaws[i] = .dark
@@ -90,7 +93,10 @@ public struct StorySelection: Sendable {
                 ? [group.max { (score(candidates[$0], medianSharpness), -$0) < (score(candidates[$1], medianSharpness), -$1) }!]
                 : keepers
             let span = (candidates[group.last!].instant ?? 0) - (candidates[group.first!].instant ?? 0)
-            for i in group where !best.contains(i) { reasons[i] = span <= 30 ? .burst : (flaws[i] ?? .duplicate) }
+            for i in group where !best.contains(i) {
+                reasons[i] = span <= 30 ? .burst : (flaws[i] ?? .duplicate)
+                keptInstead[i] = best[0]
+            }
         }
         for i in candidates.indices where reasons[i] == nil && candidates[i].kind == .photo {
             let c = candidates[i]
@@ -148,7 +154,9 @@ public struct StorySelection: Sendable {
             }
             return .init(id: c.id, kind: c.kind, length: chosen.photoDuration, trim: nil, byHand: c.byHand)
         }
-        let alternates = candidates.indices.compactMap { i in reasons[i].map { StoryPlan.LeftOut(id: candidates[i].id, reason: $0) } }
+        let alternates = candidates.indices.compactMap { i in
+            reasons[i].map { StoryPlan.LeftOut(id: candidates[i].id, reason: $0, of: keptInstead[i].map { candidates[$0].id }) }
+        }
         return StoryPlan(chosen: choices, alternates: alternates, photoDuration: chosen.photoDuration,
                          length: timelineLength(choices.map(\.length)))
     }

@@ -22,7 +22,7 @@ import Testing
         let folder = try ProjectFixtures.Folder()
         let json = Self.story(alternates: #"[{"path": "2024-05/IMG_0001.HEIC", "reason": "blury"}, {"path": "gone.jpg", "reason": "dark"}, {"reason": "length"}]"#)
         let problems = try folder.problems(json)
-        #expect(problems.contains("alternates[0].reason: \"blury\" is not burst, duplicate, blurred, dark, screenshot, document or length"), "\(problems)")
+        #expect(problems.contains("alternates[0].reason: \"blury\" is not burst, duplicate, blurred, dark, screenshot, document, private or length"), "\(problems)")
         #expect(problems.contains("alternates[1].path: file not found: gone.jpg"), "\(problems)")
         #expect(problems.contains("alternates[2].path: missing (it is required)"), "\(problems)")
         #expect(!folder.temp.url.appendingPathComponent("story.json").path.isEmpty)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func unknownKeyInAnAlternate() throws {
         let folder = try ProjectFixtures.Folder()
-        let problems = try folder.problems(Self.story(alternates: #"[{"path": "2024-05/IMG_0001.HEIC", "reason": "dark", "why": 1}]"#))
-        #expect(problems.contains { $0.hasPrefix("alternates[0].why: unknown key") }, "\(problems)")
+        let problems = try folder.problems(Self.story(alternates: #"[{"path": "2024-05/IMG_0001.HEIC", "reason": "dark", "note": 1}]"#))
+        #expect(problems.contains { $0.hasPrefix("alternates[0].note: unknown key") }, "\(problems)")
     }
 }

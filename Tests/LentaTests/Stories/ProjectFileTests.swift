@@ -48,12 +48,14 @@ enum ProjectFixtures {
     /// Every key of the format set, some in their less common spellings.
     static let everything: ProjectFile = {
         var project = everythingButAlternates
-        project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst), ProjectAlternate(path: "e.png", reason: .screenshot)]
+        project.alternates = [ProjectAlternate(path: "d.jpg", reason: .burst, why: ["burst: a better frame of the same seconds"]),
+                               ProjectAlternate(path: "e.png", reason: .screenshot)]
         project.route = "tracks/trip.gpx"
         project.items[1].routeInterlude = RouteInterlude(duration: 2.0, transition: ProjectTransition(type: .crossfade, duration: 0.3))
         project.items[2].chapter = "2023 · Sintra"
         project.items[2].speed = 0.5
         project.items[2].stabilise = true
+        project.items[2].why = ["chosen", "sharpness 1.2× the lenta's median"]
         return project
     }()
 
@@ -254,7 +256,7 @@ enum ProjectFixtures {
         (#""text": {"#, #""txet": {"#, #"items[0].txet: unknown key (did you mean "text"?)"#),
         (#""kenBurns": {"#, #""kenburns": {"#, #"items[0].kenburns: unknown key (did you mean "kenBurns"?)"#),
         (#""look": "warm" }"#, #""look": "warm", "tempo": 2 }"#,
-         "items[0].tempo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude, chapter, speed or stabilise)"),
+         "items[0].tempo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude, chapter, speed, stabilise or why)"),
         (#""look": "warm" }"#, #""look": "warm", "chapter": " " }"#, "items[0].chapter: empty: a chapter needs a title"),
         (#""lenta": 1"#, #""lenta": 2"#, "lenta: unsupported version 2 (this lenta reads 1)"),
         // Found by make fuzz: a version past Int's range trapped while the message was written.
@@ -804,7 +806,7 @@ enum ProjectFixtures {
             story.json: items[2].path: not a photo or video: notes.txt
             story.json: items[3].path: cannot be read: the file is empty
             story.json: items[4].path: file not found: gone.mov
-            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude, chapter, speed or stabilise)
+            story.json: items[4].typo: unknown key (expected path, duration, trim, volume, adjust, rotate, crop, fit, kenBurns, text, look, transition, motion, routeInterlude, chapter, speed, stabilise or why)
             story.json: 7 errors, 1 warning
 
             """)

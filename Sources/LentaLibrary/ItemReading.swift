@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import Synchronization
+import LentaCatalog
+import LentaCore
+import LentaMedia
+
+/// Reads catalogued photos for text and codes (`DocumentReader`) and stores what they are: the
+/// first time a story of their lenta is made, before any story may show them (as clips are
+/// measured), only photos the scan's cheap signals flagged (`ItemQuality.textGate`). A reading
+/// is a few hundred milliseconds of Tesseract: a scan that read every flagged photo would no
+/// longer be five times faster than exiftool. What is read is kept, so each photo is read once.
+enum ItemReading {
+    /// Reads the photos of `ids` that await reading, on every core (one Tesseract engine a
+    /// worker), storing each batch as it is done.
+    /// - Parameter unread: told, on the calling thread, of each photo that could not be read and
+    ///   why (changed since the scan, its picture damaged or larger than its header said): it is
+    ///   stored as read with nothing found, so it is told once.
+    /// - Returns: how many were read.
+    @discardableResult
+    static func read(among ids: [Int64], in catalog: Catalog, batchSize: Int = 64,
+                     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                     unread: ((_ path: String, _ error: any Error) -> Void)? = nil) throws -> Int {
+        var awaiting = try catalog.itemsAwaitingReading(among: ids)
+        guard !awaiting.isEmpty else { return 0 }
+        // Their quality, to which reading adds (the item rows do not carry it).
+        let qualities = try catalog.quality(ids: awaiting.map(\.id))
+        for i in awaiting.indices where awaiting[i].quality == nil { awaiting[i].quality = qualities[awaiting[i].id]?.quality }
+        let items = awaiting
+        let finished = Mutex(0)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, items.count))
+        for start in stride(from: 0, to: items.count, by: batchSize) {
+            let chunk = Array(items[start..<min(start + batchSize, items.count)])
+            let next = Atomic(0)
+            let results = Mutex([(quality: ItemQuality, unread: (any Error)?)?](repeating: nil, count: chunk.count))
+            DispatchQueue.concurrentPerform(iterations: min(workers, chunk.count)) { _ in
+                let engine = Result { try DocumentReader.Engine() }
+                while true {
+                    let i = next.add(1, ordering: .relaxed).oldValue
+                    guard i < chunk.count else { return }
+                    let read = reading(chunk[i], engine: engine)
+                    results.withLock { $0[i] = read }
+                    let done = finished.withLock { $0 += 1; return $0 }
+                    progress?(done, items.count)
+                }
+            }
+            let read = results.withLock { $0 }
+            try catalog.storeQuality(chunk.indices.compactMap { i in read[i].map { (chunk[i].id, $0.quality, nil) } })
+            for i in chunk.indices { if let error = read[i]?.unread { unread?(chunk[i].path, error) } }
+        }
+        return items.count
+    }
+
+    /// The item's quality with what reading it found. A photo that cannot be read (its file gone,
+    /// Tesseract missing) keeps its quality and is marked read with nothing found, so a story is
+    /// not blocked; the scan's own verdict (a page's look, a scan's name) stands.
+    static func verdict(_ item: MediaItem, engine: Result<DocumentReader.Engine, Error>) -> ItemQuality? {
+        reading(item, engine: engine)?.quality
+    }
+
+    /// `verdict`, and why the photo could not be read when it could not.
+    static func reading(_ item: MediaItem, engine: Result<DocumentReader.Engine, Error>) -> (quality: ItemQuality, unread: (any Error)?)? {
+        guard var quality = item.quality else { return nil }
+        do {
+            let verdict = try DocumentReader.read(path: item.path, metadata: item.metadata, with: try engine.get())
+            quality.reading = verdict.reading
+            if let content = verdict.content, quality.content == .photo || content == .private || quality.content == .document {
+                quality.content = content
+                quality.contentReasons = verdict.reasons
+            }
+            return (quality, nil)
+        } catch {
+            quality.reading = DocumentReading(lines: 0, textShare: 0, pageShare: nil, codes: [], milliseconds: 0)
+            quality.contentReasons.append("not read: \(error)")
+            return (quality, error)
+        }
+    }
+}

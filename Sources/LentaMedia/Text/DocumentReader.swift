@@ -1,0 +1,263 @@
+import Foundation
+import LentaCore
+
+/// Reads what a photo says, with libraries made for it: every barcode by ZXing-C++ and the text
+/// lines by Tesseract, on a copy reduced to `readingSide` pixels; then looks in them for personal
+/// data checked by its check digits (a machine-readable zone, a Luhn-valid card number, a boarding
+/// pass's BCBP code) and tells a document (text lines covering much of the picture) from a photo
+/// with a sign in it (a few lines in a small part of it).
+/// Run only on photos whose `TextSignals` say text may be there.
+public enum DocumentReader {
+    /// The longer side the photo is read at: a receipt's small print is then some 12 pixels high.
+    public static let readingSide = 1600
+
+    /// What reading decided: the reading itself, and the content it shows (nil: nothing to say,
+    /// the photo stays what it was) with its reasons.
+    public struct Verdict: Sendable {
+        public var reading: DocumentReading
+        public var content: ContentKind?
+        public var reasons: [String]
+    }
+
+    /// A Tesseract engine for one worker (`TextRecogniser`): each thread reads with its own.
+    public final class Engine {
+        let recogniser: TextRecogniser
+        /// - Throws: `MediaError` when Tesseract or its English model cannot be loaded.
+        public init() throws { recogniser = try TextRecogniser() }
+    }
+
+    /// Reads the photo at `path`: its page-like region (`PageRegion`, found again on a small copy
+    /// of the decoded picture) with a margin, or the whole picture when it has none.
+    /// - Throws: `MediaError` when the photo cannot be decoded or a reader fails on it.
+    public static func read(path: String, metadata: MediaMetadata, with engine: Engine) throws -> Verdict {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (picture, _) = try ReducedPhoto.decode(path: path, metadata: metadata, side: readingSide)
+        let grey = GreyPicture(picture)
+        do {
+            var verdict: Verdict?
+            var whole: [BarcodeReader.Code]?
+            for region in regions(in: picture.reduced(side: ItemQuality.analysisSide)) {
+                // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
+                // and ZXing both read paper that leans badly.
+                let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)).levelled().picture
+                // A code may lie outside the region (its modules are a ground of their own): when the
+                // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
+                var codes = try BarcodeReader.codes(in: page)
+                if codes.isEmpty, page.width < grey.width || page.height < grey.height {
+                    whole = try whole ?? BarcodeReader.codes(in: grey)
+                    codes = whole ?? []
+                }
+                // Light letters on a dark ground (a card, a dark slide) read as dark on light.
+                let dark = (region?.ground ?? 255) < darkGround
+                let regionArea = region.map { $0.share * Double(grey.width * grey.height) }
+                let read = try read(dark ? page.inverted() : page, of: grey.width * grey.height, regionArea: regionArea, codes: codes,
+                                    with: engine.recogniser)
+                if verdict == nil || read.content != nil { verdict = read }
+                if read.content != nil { break }
+            }
+            guard var verdict else { return Verdict(reading: DocumentReading(lines: 0, textShare: 0, pageShare: nil, codes: [], milliseconds: 0), content: nil, reasons: []) }
+            verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return verdict
+        } catch var error as MediaError {
+            error.path = path
+            throw error
+        }
+    }
+
+    /// A region's ground darker than this is read inverted (light letters on a dark card or slide).
+    static let darkGround = 110.0
+
+    /// The regions read, in turn until one shows something: the page-like regions the gate
+    /// would open for, the most marked first, two at most (a patterned ground — tiles, a
+    /// table's grain, a striped wall — can have more marks than a small ticket lying on it);
+    /// when none would, the most marked region or, with none, the whole picture (nil).
+    static func regions(in picture: AnalysisPicture) -> [PageRegion?] {
+        let candidates = PageRegion.candidates(in: picture)
+        let open = candidates.filter { TextSignals(region: $0).mayHoldText }.prefix(2)
+        return open.isEmpty ? [candidates.first] : open.map { $0 }
+    }
+
+    /// The part of the picture read for a page-like region: its box and a margin of a tenth of
+    /// the box (the region's blocks stop short of paper's edge, and lines lean out of it).
+    static func pageBox(_ region: PageRegion) -> (x: Double, y: Double, width: Double, height: Double) {
+        let b = region.box, mx = 0.1 * b.width + 0.02, my = 0.1 * b.height + 0.02
+        let x0 = max(0, b.x - mx), y0 = max(0, b.y - my)
+        let x1 = min(1, b.x + b.width + mx), y1 = min(1, b.y + b.height + my)
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Reads a grey picture: codes, text lines, personal data; what the picture is.
+    /// - Parameter pictureArea: the whole picture's area in `grey`'s pixels (`grey` may be a part of it).
+    /// - Parameter codes: the codes already read in it (or around it); nil reads them here.
+    /// - Parameter regionArea: the area of the page-like region it was cut for, in the same pixels.
+    static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, regionArea: Double? = nil, codes: [BarcodeReader.Code]? = nil,
+                     with recogniser: TextRecogniser) throws -> Verdict {
+        let codes = try codes ?? BarcodeReader.codes(in: grey)
+        // Sparse text: a photo of paper has a scene around it, which Tesseract's page layout takes
+        // for a picture and drops. Lines that lean are read again with the picture levelled.
+        var picture = grey
+        var lines = try recogniser.lines(in: grey, mode: .sparse)
+        let lean = leaning(lines)
+        if abs(lean) >= 1.5 {
+            let levelled = grey.rotated(by: -lean)
+            let again = try recogniser.lines(in: levelled, mode: .sparse)
+            if characters(again) >= characters(lines) {
+                lines = again
+                picture = levelled
+            }
+        }
+        // Sparse reading gives words and short runs: a card number's four groups, a row of a
+        // zone, may come as pieces; each row of pieces is joined too (left to right).
+        let texts = lines.map(\.text) + rows(of: lines)
+        let confident = lines.filter { $0.confidence >= 50 && $0.text.filter({ $0.isLetter || $0.isNumber }).count >= 3 }
+        let area = Double(max(1, pictureArea ?? grey.width * grey.height))
+        let covered = confident.reduce(0.0) { $0 + Double($1.width * $1.height) }
+        let textShare = min(1, covered / area)
+        var pageShare: Double?
+        if confident.count >= 2 {
+            let x0 = confident.map(\.x).min() ?? 0, x1 = confident.map { $0.x + $0.width }.max() ?? 0
+            let y0 = confident.map(\.y).min() ?? 0, y1 = confident.map { $0.y + $0.height }.max() ?? 0
+            pageShare = min(1, covered / Double(max(1, (x1 - x0) * (y1 - y0))))
+        }
+        let reading = DocumentReading(lines: confident.count, textShare: textShare, pageShare: pageShare,
+                                      codes: codes.map(\.format), milliseconds: 0)
+
+        // Personal data, each by its own checks.
+        var zone = MachineReadableZone.find(in: texts)
+        if zone == nil, let band = zoneBand(lines, in: picture) {
+            let again = try recogniser.lines(in: band.height < 120 ? band.doubled() : band, mode: .machineReadableZone)
+            zone = MachineReadableZone.find(in: again.map(\.text))
+        }
+        var found: [String] = []
+        if let zone { found.append(zone.description) }
+        var card = PaymentCardNumber.find(in: texts).first
+        if card == nil, zone == nil { card = try cardNumber(in: picture, lines: lines, with: recogniser) }
+        if let card { found.append(card.description) }
+        for code in codes {
+            if let pass = BoardingPassCode(code.text) {
+                found.append("a boarding pass's \(code.format) code (IATA BCBP, \(pass.from)→\(pass.to))")
+            }
+        }
+        if !found.isEmpty { return Verdict(reading: reading, content: .private, reasons: found) }
+
+        // A document: text lines that cover much of the picture, or a code with text around it.
+        let measure = "\(confident.count) lines of text cover \(Int((textShare * 100).rounded()))% of the picture"
+        // Sparse reading finds words and short runs: a page gives many over a notable share of
+        // the picture; a sign, a plaque or a menu board in a street a few over a small share.
+        // Ten lines or more are a page whatever their size (small print on paper held at arm's
+        // length covers under 1% of the picture; a street's signs give a few lines).
+        // Rows shaped like a machine-readable zone whose check digits were not all read: an
+        // identity page, told as a document (personal data is only said by its check digits).
+        let zoneShaped = lines.filter(looksLikeZone).count >= 2
+        // A ticket or a boarding pass lying small in the picture: its print covers little of the
+        // picture but a notable share of its paper (the page-like region), and its words name it.
+        let words = Set(confident.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) })
+        let smallPaper = confident.count >= 4 && !words.isDisjoint(with: paperWords) && covered >= 0.03 * (regionArea ?? area)
+        let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015) || smallPaper
+            || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2) || zoneShaped
+        guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
+        var reasons = [zoneShaped ? "identity page" : kind(of: confident, codes: codes, height: grey.height), measure]
+        if zoneShaped { reasons.append("rows shaped like a machine-readable zone (its check digits not read whole)") }
+        if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
+        return Verdict(reading: reading, content: .document, reasons: reasons)
+    }
+
+    /// Words printed on paper and seldom on a sign in a street: what a ticket, a boarding pass,
+    /// a receipt or a bill says it is.
+    static let paperWords: Set<String> = ["TICKET", "RECEIPT", "INVOICE", "BOARDING", "ADMISSION", "ADMIT", "SUBTOTAL", "TOTAL",
+                                          "VALID", "PASSENGER", "VAT", "IVA"]
+
+    /// Words that name what kind of paper it is.
+    static let receiptWords: Set<String> = ["TOTAL", "SUBTOTAL", "VAT", "TAX", "CASH", "CHANGE", "RECEIPT", "AMOUNT", "IVA", "MWST",
+                                            "TVA", "QTY", "INVOICE", "BILL", "TIP"]
+    static let ticketWords: Set<String> = ["TICKET", "ADMIT", "ADMISSION", "SEAT", "ROW", "GATE", "PLATFORM", "COACH", "VALID",
+                                           "ENTRY", "MUSEUM", "TRAIN", "BOARDING", "FLIGHT", "DEPARTURE", "PASSENGER"]
+
+    /// Receipt, ticket, slide, handwritten note or page: by its words, the size of its letters
+    /// and how sure Tesseract was of them.
+    static func kind(of lines: [TextRecogniser.Line], codes: [BarcodeReader.Code], height: Int) -> String {
+        let words = Set(lines.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) })
+        if !words.isDisjoint(with: receiptWords) { return "receipt" }
+        if !words.isDisjoint(with: ticketWords) || !codes.isEmpty { return "ticket" }
+        let heights = lines.map(\.height).sorted()
+        let confidence = lines.map(\.confidence).reduce(0, +) / Double(max(1, lines.count))
+        if confidence < 70 { return "handwritten note" }
+        if let median = heights.isEmpty ? nil : heights[heights.count / 2], Double(median) >= 0.035 * Double(height), lines.count <= 14 {
+            return "slide"
+        }
+        return "page"
+    }
+
+    /// A card number read again where the first reading saw part of one: rows whose pieces hold
+    /// six digits or more and a group of four (groups read in part, a group or two missed), each band read as one
+    /// line of digits only, enlarged until its digits are some 32 pixels high. Luhn and the
+    /// network's prefix still decide; two rows at most.
+    static func cardNumber(in picture: GreyPicture, lines: [TextRecogniser.Line], with recogniser: TextRecogniser) throws -> PaymentCardNumber? {
+        let candidates = rowsOfLines(lines).map { row -> (row: [TextRecogniser.Line], digits: Int) in
+            let text = PaymentCardNumber.digitsRepaired(row.sorted { $0.x < $1.x }.map(\.text).joined(separator: " "))
+            // A group of four digits standing alone, as a card's are (a date's year or a time, a
+            // price, a tax number do not stand so): receipts and tickets are not read again.
+            let groups = text.split(separator: " ").filter { $0.count == 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            return (row, groups.isEmpty ? 0 : text.filter { $0.isASCII && $0.isNumber }.count)
+        }.filter { $0.digits >= 6 && $0.digits < 40 }.sorted { $0.digits > $1.digits }.prefix(2)
+        for candidate in candidates {
+            let row: [TextRecogniser.Line] = candidate.row
+            let heights = row.map { $0.height }.sorted()
+            let height = heights[heights.count / 2]
+            let top = row.map { $0.y }.min() ?? 0, bottom = row.map { $0.y + $0.height }.max() ?? 0
+            let margin = max(6, height * 2 / 5)
+            var band = picture.band(top: top - margin, bottom: bottom + margin)
+            guard band.height > 0 else { continue }
+            if height < 32 { band = band.enlarged(by: min(3, 32 / Double(max(1, height)))) }
+            let again = try recogniser.lines(in: band, mode: .digits).map(\.text)
+            if let card = PaymentCardNumber.find(in: again + [again.joined(separator: " ")]).first { return card }
+        }
+        return nil
+    }
+
+    /// Pieces on one row (vertical centres within half a piece's height), top to bottom.
+    static func rowsOfLines(_ lines: [TextRecogniser.Line]) -> [[TextRecogniser.Line]] {
+        var rows: [[TextRecogniser.Line]] = []
+        for line in lines.sorted(by: { ($0.y + $0.height / 2, $0.x) < ($1.y + $1.height / 2, $1.x) }) {
+            let centre = Double(line.y) + Double(line.height) / 2
+            if let last = rows.last?.last, abs(Double(last.y) + Double(last.height) / 2 - centre) <= Double(max(last.height, line.height)) / 2 {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows
+    }
+
+    /// The texts of pieces on one row (vertical centres within half a piece's height), joined
+    /// left to right with a space; only rows of two pieces or more.
+    static func rows(of lines: [TextRecogniser.Line]) -> [String] {
+        rowsOfLines(lines).filter { $0.count > 1 }.map { $0.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ") }
+    }
+
+    /// The median slope of the lines long enough to have one, in degrees.
+    static func leaning(_ lines: [TextRecogniser.Line]) -> Double {
+        let angles = lines.filter { $0.width >= 3 * $0.height && $0.confidence >= 30 }.map(\.angle).sorted()
+        return angles.isEmpty ? 0 : angles[angles.count / 2]
+    }
+
+    /// Letters and digits read with some confidence: which of two readings read more.
+    static func characters(_ lines: [TextRecogniser.Line]) -> Int {
+        lines.filter { $0.confidence >= 50 }.reduce(0) { $0 + $1.text.filter { $0.isLetter || $0.isNumber }.count }
+    }
+
+    /// A line shaped like a row of a machine-readable zone: long, with runs of '<' fillers.
+    static func looksLikeZone(_ line: TextRecogniser.Line) -> Bool {
+        let t = line.text.replacingOccurrences(of: " ", with: "")
+        return t.count >= 24 && t.filter { "<«K".contains($0) }.count >= 4
+    }
+
+    /// The rows around lines that look like a machine-readable zone (long, with '<' fillers), to
+    /// read again as one: nil when there are none.
+    static func zoneBand(_ lines: [TextRecogniser.Line], in grey: GreyPicture) -> GreyPicture? {
+        let zone = lines.filter(looksLikeZone)
+        guard let top = zone.map(\.y).min(), let bottom = zone.map({ $0.y + $0.height }).max() else { return nil }
+        let margin = max(8, (bottom - top) / 2)
+        return grey.band(top: top - margin, bottom: bottom + margin)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+@testable import LentaMedia
+import LentaTestSupport
+import Testing
+
+/// ZXing-C++ through the document reader's C API, on codes as a phone sees them.
+@Suite struct BarcodeReaderTests {
+    /// A boarding pass's PDF417 (IATA BCBP) on white paper, turned as paper lies askew on a
+    /// table: ZXing 1.4 alone finds a PDF417 only within some 5° of level.
+    @Test(arguments: [-16.0, -10.0, -4.0, 0.0, 5.0, 9.0, 13.0, 17.0])
+    func aPDF417LeaningOnTheTableIsRead(degrees: Double) throws {
+        let text = PersonalDataTests.bcbp()
+        let code = try BarcodeReader.draw(text, format: "PDF417", width: 560, height: 170)
+        // On paper with a quiet zone, 1000×600 as a boarding pass's part of a photo.
+        var paper = [UInt8](repeating: 244, count: 1000 * 600)
+        for y in 0..<code.height { for x in 0..<code.width { paper[(215 + y) * 1000 + 220 + x] = code.pixels[y * code.width + x] == 0 ? 30 : 244 } }
+        let turned = GreyPicture(width: 1000, height: 600, pixels: paper).rotated(by: degrees)
+        let read = try BarcodeReader.codes(in: turned)
+        #expect(read.map(\.text) == [text], "turned \(degrees)°")
+        // Where it was found, in the picture's own coordinates: around the paper's middle.
+        if let box = read.first {
+            #expect(abs(box.x + box.width / 2 - 500) < 60 && abs(box.y + box.height / 2 - 300) < 60, "\(box)")
+        }
+    }
+}

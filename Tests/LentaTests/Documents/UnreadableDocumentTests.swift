@@ -1,0 +1,69 @@
+import Foundation
+import LentaCatalog
+import LentaCore
+import LentaLibrary
+import LentaTestSupport
+import Testing
+
+/// Photos the scan's gate opened for that cannot be read when their story is made (changed since
+/// the scan: cut short before their picture, a frame header claiming 60000×60000): `lenta project`
+/// names each file and why, reads the others and writes the story.
+@Suite struct UnreadableDocumentTests {
+    @Test func aDamagedDocumentIsNamedAndTheStoryIsMade() throws {
+        let folder = try TemporaryFolder()
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let backgrounds = PhotographedDocument.backgrounds(repository: DocumentRecognitionTests.repository)
+        let names = ["hotel-bill", "receipt-cafe", "page-letter"]
+        for name in names {
+            _ = try #require(PhotographedDocuments.documents.first { $0.name == name }).write(to: media, backgrounds: backgrounds)
+        }
+        let catalog = folder.path("catalog.sqlite")
+        func lenta(_ args: [String]) throws -> LentaCLI.Result {
+            let r = try LentaCLI.run(args + ["--catalog", catalog], in: folder.url)
+            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
+            return r
+        }
+        _ = try lenta(["scan", media.path])
+        let paths = names.map { media.appendingPathComponent("\($0).jpg").path }
+        let store = try Catalog(path: catalog)
+        let ids = try paths.map { try #require(try store.item(path: $0)).id }
+        let gates = try store.quality(ids: ids)
+        try #require(ids.allSatisfy { gates[$0]?.quality?.textGate == true }, "the gate opens for each: \(gates)")
+
+        // Changed after the scan: the bill cut short before its picture's data, the receipt's
+        // frame header made to claim 60000×60000 pixels; the letter is left as it is.
+        var bill = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        let scanStart = try #require(Self.marker(0xDA, in: bill))
+        bill = bill.prefix(scanStart)
+        try bill.write(to: URL(fileURLWithPath: paths[0]))
+        var receipt = [UInt8](try Data(contentsOf: URL(fileURLWithPath: paths[1])))
+        let frame = try #require(Self.marker(0xC0, in: Data(receipt)) ?? Self.marker(0xC2, in: Data(receipt)))
+        receipt.replaceSubrange((frame + 5)..<(frame + 9), with: [0xEA, 0x60, 0xEA, 0x60])
+        try Data(receipt).write(to: URL(fileURLWithPath: paths[1]))
+
+        let lentaID = try #require(try JSONDecoder().decode([LentaSummary].self, from: Data(try lenta(["list", "--json"]).stdout.utf8)).first?.id)
+        let story = folder.path("story.json")
+        let made = try lenta(["project", "\(lentaID)", "-o", story])
+        #expect(made.stderr.contains("\(paths[0]): warning: not read for text and codes: "), "\(made.stderr)")
+        #expect(made.stderr.contains("\(paths[1]): warning: not read for text and codes: "), "\(made.stderr)")
+        #expect(made.stderr.contains("too large"), "the reason: \(made.stderr)")
+        #expect(!made.stderr.contains("page-letter.jpg"), "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: story))
+        // Each is told once: stored as read with nothing found.
+        let again = try lenta(["project", "\(lentaID)", "-o", story, "--force"])
+        #expect(!again.stderr.contains("not read"), "\(again.stderr)")
+    }
+
+    /// Where the JPEG marker 0xFF `code` starts, after the start of image.
+    static func marker(_ code: UInt8, in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var i = 2
+        while i + 3 < bytes.count {
+            guard bytes[i] == 0xFF else { return nil }
+            if bytes[i + 1] == code { return i }
+            i += 2 + Int(bytes[i + 2]) << 8 + Int(bytes[i + 3])
+        }
+        return nil
+    }
+}
