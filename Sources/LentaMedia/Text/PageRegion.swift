@@ -66,7 +66,9 @@ struct PageRegion: Sendable, Equatable {
                     for k in 0..<n where values[k] >= middle { above += 1 }
                     let lightGround = above * 2 >= n
                     let band = max(range / 4, 1)
-                    var r = 0.0, g = 0.0, b = 0.0, grounds = 0, ink = 0
+                    // Ink is the other end's pixels, counted already.
+                    let ink = lightGround ? n - above : above
+                    var r = 0.0, g = 0.0, b = 0.0, grounds = 0
                     var i = 0
                     for y in (by * side)..<((by + 1) * side) {
                         for x in (bx * side)..<((bx + 1) * side) {
@@ -77,7 +79,6 @@ struct PageRegion: Sendable, Equatable {
                                 let p = 3 * (y * w + x)
                                 r += Double(rgb[p]); g += Double(rgb[p + 1]); b += Double(rgb[p + 2]); grounds += 1
                             }
-                            if lightGround ? v < middle : v >= middle { ink += 1 }
                         }
                     }
                     let index = by * columns + bx
