@@ -238,14 +238,6 @@ struct PlacesFile: Sendable {
             return bytes[position]
         }
 
-        /// Moves past `n` bytes (a place's name, kept in `bytes` and read only when asked for).
-        mutating func skip(_ n: Int, _ what: String) throws {
-            guard n >= 0, position + n <= end else {
-                throw DataFileError.damaged("truncated: the file ends inside the \(what) at byte \(position)")
-            }
-            position += n
-        }
-
         mutating func u16(_ what: String) throws -> UInt16 {
             let b = try bytes(2, what)
             return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8
@@ -258,31 +250,14 @@ struct PlacesFile: Sendable {
             return v
         }
 
-        mutating func varint(_ what: String) throws -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = try u8(what)
-                guard shift < 63 else { throw DataFileError.damaged("\(what) varint too long at byte \(position)") }
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
-            }
-        }
-
-        mutating func zigzag(_ what: String) throws -> Int64 {
-            let v = try varint(what)
-            return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
-        }
-
         mutating func string(_ what: String) throws -> String {
             let n = Int(try u8(what))
             return String(decoding: try bytes(n, what), as: UTF8.self)
         }
     }
 
-    /// `Reader`'s varints, bytes and skips over an unsafe buffer, for the places' records (the
-    /// same checks against `end` and the same messages).
+    /// Varints, bytes and skips over an unsafe buffer, for the places' records (checked against
+    /// `end` as `Reader` checks, with its messages).
     struct UnsafeReader {
         let bytes: UnsafeBufferPointer<UInt8>
         var position: Int
