@@ -244,13 +244,13 @@ public final class LibraryScanner {
             case .notMedia:
                 return .done(.notMedia)
             case .media(let metadata):
-                guard let fingerprint = Fingerprint.of(path: file.path, size: file.stamp.size) else {
+                let (identity, contentHash) = Fingerprint.identityAndContent(path: file.path, size: file.stamp.size, kind: metadata.kind)
+                guard let fingerprint = identity else {
                     return .done(.unreadable("the file could not be read to the end"))
                 }
                 let scanned = ScannedFile(path: file.path, size: file.stamp.size, modified: file.stamp.modified,
                                           fingerprint: fingerprint, metadata: metadata)
-                guard let content = Fingerprint.content(path: file.path, size: file.stamp.size, kind: metadata.kind,
-                                                        fingerprint: fingerprint) else {
+                guard let content = contentHash else {
                     var unhashed = scanned
                     unhashed.qualityProblem = "the file could not be read to the end"
                     return .done(.media(unhashed))

@@ -135,28 +135,47 @@ struct PlacesFile: Sendable {
         var grp = [UInt16](repeating: 0, count: placeCount)
         var nameStart = [UInt32](repeating: 0, count: placeCount)
         var nameLength = [UInt8](repeating: 0, count: placeCount)
-        var i = 0
-        var la: Int64 = 0, lo: Int64 = 0
-        for (g, size) in groupSizes.enumerated() {
-            for _ in 0..<size {
-                la += try r.zigzag("latitude")
-                lo += try r.zigzag("longitude")
-                guard abs(la) <= 9_000_000, abs(lo) <= 18_000_000 else {
-                    throw DataFileError.damaged("place #\(i) lies outside the globe (\(la), \(lo))")
+        // The places' records read through unsafe buffers (every index checked against `end`
+        // first): a quarter of a million records, whose checked decoding was a quarter of the
+        // gazetteer's reading (callgrind, a scan of 29 phone photos).
+        try bytes.withUnsafeBufferPointer { b in
+            var c = UnsafeReader(bytes: b, position: r.position, end: r.end)
+            try lat.withUnsafeMutableBufferPointer { lat in
+            try lon.withUnsafeMutableBufferPointer { lon in
+            try pop.withUnsafeMutableBufferPointer { pop in
+            try grp.withUnsafeMutableBufferPointer { grp in
+            try nameStart.withUnsafeMutableBufferPointer { nameStart in
+            try nameLength.withUnsafeMutableBufferPointer { nameLength in
+                var i = 0
+                var la: Int64 = 0, lo: Int64 = 0
+                for (g, size) in groupSizes.enumerated() {
+                    for _ in 0..<size {
+                        la += try c.zigzag("latitude")
+                        lo += try c.zigzag("longitude")
+                        guard abs(la) <= 9_000_000, abs(lo) <= 18_000_000 else {
+                            throw DataFileError.damaged("place #\(i) lies outside the globe (\(la), \(lo))")
+                        }
+                        let p = try c.varint("population")
+                        guard p <= UInt64(UInt32.max) else { throw DataFileError.damaged("place #\(i) has population \(p)") }
+                        let length = Int(try c.u8("name length"))
+                        let start = c.position
+                        try c.skip(length, "place name")
+                        lat[i] = Int32(la)
+                        lon[i] = Int32(lo)
+                        pop[i] = UInt32(p)
+                        grp[i] = UInt16(g)
+                        nameStart[i] = UInt32(start)
+                        nameLength[i] = UInt8(length)
+                        i += 1
+                    }
                 }
-                let p = try r.varint("population")
-                guard p <= UInt64(UInt32.max) else { throw DataFileError.damaged("place #\(i) has population \(p)") }
-                let length = Int(try r.u8("name length"))
-                let start = r.position
-                try r.skip(length, "place name")
-                lat[i] = Int32(la)
-                lon[i] = Int32(lo)
-                pop[i] = UInt32(p)
-                grp[i] = UInt16(g)
-                nameStart[i] = UInt32(start)
-                nameLength[i] = UInt8(length)
-                i += 1
             }
+            }
+            }
+            }
+            }
+            }
+            r.position = c.position
         }
         let treeLayout = version >= 2 ? try Self.treeLayout(&r, placeCount: placeCount) : nil
         guard r.position == r.end else {
@@ -219,14 +238,6 @@ struct PlacesFile: Sendable {
             return bytes[position]
         }
 
-        /// Moves past `n` bytes (a place's name, kept in `bytes` and read only when asked for).
-        mutating func skip(_ n: Int, _ what: String) throws {
-            guard n >= 0, position + n <= end else {
-                throw DataFileError.damaged("truncated: the file ends inside the \(what) at byte \(position)")
-            }
-            position += n
-        }
-
         mutating func u16(_ what: String) throws -> UInt16 {
             let b = try bytes(2, what)
             return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8
@@ -237,6 +248,34 @@ struct PlacesFile: Sendable {
             var v: UInt32 = 0
             for k in 0..<4 { v |= UInt32(b[b.startIndex + k]) << (8 * UInt32(k)) }
             return v
+        }
+
+        mutating func string(_ what: String) throws -> String {
+            let n = Int(try u8(what))
+            return String(decoding: try bytes(n, what), as: UTF8.self)
+        }
+    }
+
+    /// Varints, bytes and skips over an unsafe buffer, for the places' records (checked against
+    /// `end` as `Reader` checks, with its messages).
+    struct UnsafeReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position: Int
+        let end: Int
+
+        func truncated(_ what: String) -> DataFileError {
+            DataFileError.damaged("truncated: the file ends inside the \(what) at byte \(position)")
+        }
+
+        mutating func u8(_ what: String) throws -> UInt8 {
+            guard position < end else { throw truncated(what) }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        mutating func skip(_ n: Int, _ what: String) throws {
+            guard n >= 0, position + n <= end else { throw truncated(what) }
+            position += n
         }
 
         mutating func varint(_ what: String) throws -> UInt64 {
@@ -254,11 +293,6 @@ struct PlacesFile: Sendable {
         mutating func zigzag(_ what: String) throws -> Int64 {
             let v = try varint(what)
             return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
-        }
-
-        mutating func string(_ what: String) throws -> String {
-            let n = Int(try u8(what))
-            return String(decoding: try bytes(n, what), as: UTF8.self)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// How many times each watched file has been opened for decoding: a real count of real opens
-/// (`FormatContext.init`, and libjpeg-turbo's decodes of a JPEG's planes, `JPEGPlanes`), kept
+/// (`FormatContext.init`, and libjpeg-turbo's decodes of a JPEG's planes, `JPEGPlanes`, or of
+/// its picture reduced for analysis, `ReducedPhoto`), kept
 /// only for paths a test asks about, so the render's promise — each clip opened once for its
 /// pictures and once for its sound — can be checked. Counting is per path, so tests running
 /// side by side do not disturb each other.

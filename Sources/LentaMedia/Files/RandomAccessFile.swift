@@ -27,10 +27,24 @@ final class RandomAccessFile {
 
     deinit { close(fd) }
 
+    /// How much of a file's start is read at the first read there, for the reads after it: a
+    /// photo's headers (markers, EXIF, XMP, ICC) are some tens of small reads, each a system call.
+    static let headBytes = 64 * 1024
+    /// The file's first `headBytes` (all of a smaller file), once a read has asked for bytes there.
+    private var head: [UInt8]?
+
     /// Up to `count` bytes from `offset`; fewer at the end of the file, none past it.
     func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard offset >= 0, offset < size, count > 0 else { return [] }
         let wanted = Int(min(Int64(count), size - offset))
+        if offset + Int64(wanted) <= min(size, Int64(Self.headBytes)) {
+            if head == nil { head = try readFromFile(at: 0, wanted: Int(min(size, Int64(Self.headBytes)))) }
+            if let head, offset + Int64(wanted) <= Int64(head.count) { return Array(head[Int(offset)..<Int(offset) + wanted]) }
+        }
+        return try readFromFile(at: offset, wanted: wanted)
+    }
+
+    private func readFromFile(at offset: Int64, wanted: Int) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: wanted)
         var done = 0
         while done < wanted {

@@ -76,42 +76,55 @@ struct PictureMeasures: Sendable, Equatable {
                                 height h: Int) -> Sums {
         var s = Sums()
         guard let l = luma.baseAddress, let c = rgb.baseAddress, luma.count == w * h, rgb.count == 3 * w * h else { return s }
-        for i in 0..<luma.count {
-            let v = l[i]
-            s.sum += v; s.sumSquares += v * v
-            if v >= Self.clippedLevel { s.clipped += 1 }
-            if v <= Self.crushedLevel { s.crushed += 1 }
+        // One pass over the pixels for the sums that take every pixel, another over the interior
+        // for the Laplacian: each sum adds its terms in pixel order as before (so the measures
+        // are the same to the last bit), but the sums of one pass wait on each other no longer.
+        var histogram = [Int](repeating: 0, count: 4096)
+        var sum = 0.0, sumSquares = 0.0, saturationSum = 0.0, clipped = 0, crushed = 0
+        histogram.withUnsafeMutableBufferPointer { bins in
+            Self.saturationSteps.withUnsafeBufferPointer { steps in
+                for i in 0..<luma.count {
+                    let v = l[i]
+                    sum += v; sumSquares += v * v
+                    if v >= Self.clippedLevel { clipped += 1 }
+                    if v <= Self.crushedLevel { crushed += 1 }
+                    let r = c[3 * i], g = c[3 * i + 1], b = c[3 * i + 2]
+                    bins[Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)] += 1
+                    saturationSum += steps[Int(max(r, g, b) - min(r, g, b))]
+                }
+            }
         }
+        (s.sum, s.sumSquares, s.clipped, s.crushed) = (sum, sumSquares, clipped, crushed)
+        s.histogram = histogram
+        s.saturationSum = saturationSum
+        // Whether two pixels' channels each differ by 2 codes or less (`UInt` wraps a negative
+        // difference past 4).
         @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
-            abs(Int(c[3 * a]) - Int(c[3 * b])) <= 2 && abs(Int(c[3 * a + 1]) - Int(c[3 * b + 1])) <= 2
-                && abs(Int(c[3 * a + 2]) - Int(c[3 * b + 2])) <= 2
+            UInt(bitPattern: Int(c[3 * a]) &- Int(c[3 * b]) &+ 2) <= 4 && UInt(bitPattern: Int(c[3 * a + 1]) &- Int(c[3 * b + 1]) &+ 2) <= 4
+                && UInt(bitPattern: Int(c[3 * a + 2]) &- Int(c[3 * b + 2]) &+ 2) <= 4
         }
         if w >= 3, h >= 3 {
+            var lapSum = 0.0, lapSquares = 0.0, hard = 0, flat = 0
             for y in 1..<(h - 1) {
                 for x in 1..<(w - 1) {
                     let i = y * w + x
                     let center = l[i]
                     let lap = 4 * center - l[i - 1] - l[i + 1] - l[i - w] - l[i + w]
-                    s.lapSum += lap; s.lapSquares += lap * lap; s.lapCount += 1
+                    lapSum += lap; lapSquares += lap * lap
                     let step = max(abs(center - l[i + 1]), abs(center - l[i + w]))
-                    if step >= 85 { s.hard += 1 }
-                    if same(i, i - 1) && same(i, i + 1) && same(i, i - w) && same(i, i + w) { s.flat += 1 }
+                    if step >= 85 { hard += 1 }
+                    if same(i, i - 1) && same(i, i + 1) && same(i, i - w) && same(i, i + w) { flat += 1 }
                 }
             }
+            s.lapSum = lapSum; s.lapSquares = lapSquares
+            s.lapCount = Double((h - 2) * (w - 2))
+            s.hard = hard; s.flat = flat
         }
-        var histogram = [Int](repeating: 0, count: 4096)
-        var saturationSum = 0.0
-        histogram.withUnsafeMutableBufferPointer { bins in
-            for i in 0..<(w * h) {
-                let r = c[3 * i], g = c[3 * i + 1], b = c[3 * i + 2]
-                bins[Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)] += 1
-                saturationSum += Double(max(r, g, b) - min(r, g, b)) / 255
-            }
-        }
-        s.histogram = histogram
-        s.saturationSum = saturationSum
         return s
     }
+
+    /// `d / 255` for each difference of two codes (what saturation adds a pixel), worked out once.
+    private static let saturationSteps: [Double] = (0...255).map { Double($0) / 255 }
 
     /// dHash: the luma averaged to 9×8 cells; bit k set when cell k is brighter than its right
     /// neighbour. Robust to scale, compression, exposure and mild blur; moved by a new framing.

@@ -84,6 +84,8 @@ enum ReducedPhoto {
         let status = lenta_decode_jpeg_reduced(path, Int32(side), 16 << 20, &pixels, &width, &height,
                                                &message, message.count)
         defer { free(pixels) }
+        // A decode of the file's own picture (a thumbnail is decoded from bytes already read).
+        ContainerOpens.record(path)
         guard status == 0, let pixels, width > 0, height > 0 else {
             throw MediaError("decode JPEG for analysis", path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

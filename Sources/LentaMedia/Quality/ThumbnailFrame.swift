@@ -34,12 +34,22 @@ package struct ThumbnailFrame: Equatable {
     func barsAreBlack(rgb: UnsafePointer<UInt8>, stride: Int) -> Bool {
         // A band of a row or two next to the picture may be blended with it by the camera's scaler.
         let margin = 2
-        for row in 0..<thumbnailHeight {
-            let inside = row >= y - margin && row < y + height + margin
-            let row0 = rgb + row * stride
-            for column in 0..<thumbnailWidth where !(inside && column >= x - margin && column < x + width + margin) {
-                let p = row0 + 3 * column
+        // Only the columns outside the picture are looked at (a thumbnail of the photo's own
+        // shape has none: every photo of a phone's library is checked).
+        let left = max(0, min(thumbnailWidth, x - margin)), right = max(left, min(thumbnailWidth, x + width + margin))
+        func dark(_ row: UnsafePointer<UInt8>, _ columns: Range<Int>) -> Bool {
+            for column in columns {
+                let p = row + 3 * column
                 if p[0] > Self.barLevel || p[1] > Self.barLevel || p[2] > Self.barLevel { return false }
+            }
+            return true
+        }
+        for row in 0..<thumbnailHeight {
+            let row0 = rgb + row * stride
+            if row >= y - margin && row < y + height + margin {
+                guard dark(row0, 0..<left), dark(row0, right..<thumbnailWidth) else { return false }
+            } else {
+                guard dark(row0, 0..<thumbnailWidth) else { return false }
             }
         }
         return true

@@ -38,13 +38,19 @@ struct PageRegion: Sendable, Equatable {
         let side = max(2, Int((Double(max(w, h)) / Double(blocksAcross)).rounded()))
         let columns = w / side, rows = h / side
         guard columns >= 4, rows >= 4 else { return [] }
-        let luma = picture.luma
         let count = columns * rows
         // Per block: its kind and its ground's colour (R, G, B of the pixels at the ground's end).
         var kind = [UInt8](repeating: 0, count: count)  // 0 even, 1 soft, 2 marked
         var ground = [Double](repeating: 0, count: 3 * count)
-        var values = [Double](repeating: 0, count: side * side)
+        // Through unsafe buffers (every index inside by construction): the scan gates every
+        // photo, and bounds and exclusivity checks were two thirds of this function's time.
+        picture.luma.withUnsafeBufferPointer { luma in
         picture.rgb.withUnsafeBufferPointer { rgb in
+        kind.withUnsafeMutableBufferPointer { kind in
+        ground.withUnsafeMutableBufferPointer { ground in
+            guard let luma = luma.baseAddress, let rgb = rgb.baseAddress else { return }
+            let values = UnsafeMutablePointer<Double>.allocate(capacity: side * side)
+            defer { values.deallocate() }
             for by in 0..<rows {
                 for bx in 0..<columns {
                     var n = 0
@@ -52,15 +58,17 @@ struct PageRegion: Sendable, Equatable {
                         for x in (bx * side)..<((bx + 1) * side) { values[n] = luma[y * w + x]; n += 1 }
                     }
                     var low = 255.0, high = 0.0
-                    for v in values { low = min(low, v); high = max(high, v) }
+                    for k in 0..<n { low = min(low, values[k]); high = max(high, values[k]) }
                     let range = high - low, middle = (high + low) / 2
                     // The ground is the end most pixels lie at; its pixels are within a quarter
                     // of the range of that end.
                     var above = 0
-                    for v in values where v >= middle { above += 1 }
+                    for k in 0..<n where values[k] >= middle { above += 1 }
                     let lightGround = above * 2 >= n
                     let band = max(range / 4, 1)
-                    var r = 0.0, g = 0.0, b = 0.0, grounds = 0, ink = 0
+                    // Ink is the other end's pixels, counted already.
+                    let ink = lightGround ? n - above : above
+                    var r = 0.0, g = 0.0, b = 0.0, grounds = 0
                     var i = 0
                     for y in (by * side)..<((by + 1) * side) {
                         for x in (bx * side)..<((bx + 1) * side) {
@@ -71,7 +79,6 @@ struct PageRegion: Sendable, Equatable {
                                 let p = 3 * (y * w + x)
                                 r += Double(rgb[p]); g += Double(rgb[p + 1]); b += Double(rgb[p + 2]); grounds += 1
                             }
-                            if lightGround ? v < middle : v >= middle { ink += 1 }
                         }
                     }
                     let index = by * columns + bx
@@ -87,38 +94,47 @@ struct PageRegion: Sendable, Equatable {
                 }
             }
         }
+        }
+        }
+        }
 
         // Regions: neighbouring blocks whose grounds differ little, joined (union–find).
         var parent = Array(0..<count)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
-        func near(_ a: Int, _ b: Int) -> Bool {
-            abs(ground[3 * a] - ground[3 * b]) <= 14 && abs(ground[3 * a + 1] - ground[3 * b + 1]) <= 14
-                && abs(ground[3 * a + 2] - ground[3 * b + 2]) <= 14
-        }
-        for by in 0..<rows {
-            for bx in 0..<columns {
-                let i = by * columns + bx
-                if bx + 1 < columns, near(i, i + 1) { parent[root(i + 1)] = root(i) }
-                if by + 1 < rows, near(i, i + columns) { parent[root(i + columns)] = root(i) }
-            }
-        }
         var area = [Int](repeating: 0, count: count), marks = [Int](repeating: 0, count: count)
         var groundLuma = [Double](repeating: 0, count: count)
         var minX = [Int](repeating: Int.max, count: count), maxX = [Int](repeating: -1, count: count)
         var minY = [Int](repeating: Int.max, count: count), maxY = [Int](repeating: -1, count: count)
-        for by in 0..<rows {
-            for bx in 0..<columns {
-                let i = by * columns + bx, r = root(i)
-                area[r] += 1
-                groundLuma[r] += 0.2126 * ground[3 * i] + 0.7152 * ground[3 * i + 1] + 0.0722 * ground[3 * i + 2]
-                minX[r] = min(minX[r], bx); maxX[r] = max(maxX[r], bx); minY[r] = min(minY[r], by); maxY[r] = max(maxY[r], by)
-                guard kind[i] == 2, bx > 0, by > 0, bx + 1 < columns, by + 1 < rows else { continue }
-                if root(i - 1) == r && root(i + 1) == r && root(i - columns) == r && root(i + columns) == r { marks[r] += 1 }
+        parent.withUnsafeMutableBufferPointer { parent in
+        ground.withUnsafeBufferPointer { ground in
+        kind.withUnsafeBufferPointer { kind in
+            func root(_ i: Int) -> Int {
+                var i = i
+                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                return i
             }
+            func near(_ a: Int, _ b: Int) -> Bool {
+                abs(ground[3 * a] - ground[3 * b]) <= 14 && abs(ground[3 * a + 1] - ground[3 * b + 1]) <= 14
+                    && abs(ground[3 * a + 2] - ground[3 * b + 2]) <= 14
+            }
+            for by in 0..<rows {
+                for bx in 0..<columns {
+                    let i = by * columns + bx
+                    if bx + 1 < columns, near(i, i + 1) { parent[root(i + 1)] = root(i) }
+                    if by + 1 < rows, near(i, i + columns) { parent[root(i + columns)] = root(i) }
+                }
+            }
+            for by in 0..<rows {
+                for bx in 0..<columns {
+                    let i = by * columns + bx, r = root(i)
+                    area[r] += 1
+                    groundLuma[r] += 0.2126 * ground[3 * i] + 0.7152 * ground[3 * i + 1] + 0.0722 * ground[3 * i + 2]
+                    minX[r] = min(minX[r], bx); maxX[r] = max(maxX[r], bx); minY[r] = min(minY[r], by); maxY[r] = max(maxY[r], by)
+                    guard kind[i] == 2, bx > 0, by > 0, bx + 1 < columns, by + 1 < rows else { continue }
+                    if root(i - 1) == r && root(i + 1) == r && root(i - columns) == r && root(i + columns) == r { marks[r] += 1 }
+                }
+            }
+        }
+        }
         }
         return (0..<count).filter { marks[$0] > 0 }.sorted { marks[$0] > marks[$1] }.map { best in
             let boxWidth = maxX[best] - minX[best] + 1, boxHeight = maxY[best] - minY[best] + 1
