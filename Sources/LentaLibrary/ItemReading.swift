@@ -67,21 +67,26 @@ enum ItemReading {
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < items.count else { return }
-                guard var quality = items[i].quality else { continue }
-                if let gate = try? DocumentGate.judge(path: items[i].path, metadata: items[i].metadata) {
-                    quality.textGate = gate.mayHoldText
-                    quality.gateSide = gate.side
-                } else {
-                    quality.textGate = true
-                    quality.gateSide = ItemQuality.analysisSide
-                }
-                let judgedQuality = quality
+                guard let quality = items[i].quality else { continue }
+                let judgedQuality = judgedAgain(quality, path: items[i].path, metadata: items[i].metadata)
                 judged.withLock { $0[i] = judgedQuality }
             }
         }
         let qualities = judged.withLock { $0 }
         try catalog.storeQuality(items.indices.compactMap { i in qualities[i].map { (items[i].id, $0, nil) } })
         return items.count
+    }
+
+    /// `quality` with its gate judged again on a larger decode when it awaits that
+    /// (`ItemQuality.awaitsLargerGate`); opened when the photo cannot be decoded, so that reading
+    /// tells why.
+    static func judgedAgain(_ quality: ItemQuality, path: String, metadata: MediaMetadata) -> ItemQuality {
+        guard quality.awaitsLargerGate else { return quality }
+        var quality = quality
+        let gate = try? DocumentGate.judge(path: path, metadata: metadata)
+        quality.textGate = gate?.mayHoldText ?? true
+        quality.gateSide = gate?.side ?? ItemQuality.analysisSide
+        return quality
     }
 
     /// The item's quality with what reading it found. A photo that cannot be read (its file gone,

@@ -45,11 +45,13 @@ public enum SensitiveItems {
                 quality = stored[id]?.quality
             } else if Self.isRegularFile(path), let metadata = try? probe(path), metadata.kind == .photo,
                       let analysed = try? QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "") {
-                quality = analysed
-                if analysed.awaitsReading {
+                // A phone's JPEG is gated on its small thumbnail: judged again larger, as at a story.
+                let gated = ItemReading.judgedAgain(analysed, path: path, metadata: metadata)
+                quality = gated
+                if gated.awaitsReading {
                     let reader = engine ?? Result { try DocumentReader.Engine() }
                     engine = reader
-                    let item = MediaItem(id: 0, path: path, size: 0, modified: 0, fingerprint: "", metadata: metadata, quality: analysed)
+                    let item = MediaItem(id: 0, path: path, size: 0, modified: 0, fingerprint: "", metadata: metadata, quality: gated)
                     quality = ItemReading.verdict(item, engine: reader)
                 }
             }

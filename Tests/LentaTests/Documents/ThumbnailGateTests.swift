@@ -10,8 +10,8 @@ private let thumbnailWriter = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].f
 
 /// A phone's 12 MP JPEG is gated at scan on its 160×120 EXIF thumbnail, where paper's print is a
 /// blur: the first story of its lenta judges the gate again on the photo's own pixels (DCT 1/8),
-/// once, so a passport written the way a phone writes it is read and left out, and a travel
-/// photo written the same way stays in.
+/// once, so papers written the way a phone writes them are read and left out, and travel photos
+/// written the same way stay in; `lenta validate` judges it again the same way.
 @Suite(.enabled(if: thumbnailWriter != nil, "SKIPPED: needs exiftool (make deps) to store EXIF thumbnails"))
 struct ThumbnailGateTests {
     /// Writes the 1600×1200 picture at `source` as a phone's photo: 4032×3024 with make, model,
@@ -84,5 +84,11 @@ struct ThumbnailGateTests {
             #expect(judged.textGate == true && judged.gateSide == ItemQuality.analysisSide && judged.reading != nil)
         }
         #expect(try store.itemsAwaitingLargerGate(among: paperIDs + travelIDs).isEmpty)
+
+        // `lenta validate` of a hand-written project with no catalog analyses each photo there and
+        // then, on its thumbnail, and judges the gate again the same way: each paper is named.
+        let handWritten = ProjectFile(items: (papers.map(\.path) + travel).map { ProjectItem(path: $0) })
+        let findings = try SensitiveItems.find(in: handWritten, folder: media, catalog: nil)
+        #expect(findings.map(\.path) == papers.map(\.path), "\(findings.map { ($0.path, $0.content) })")
     }
 }
