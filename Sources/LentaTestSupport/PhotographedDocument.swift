@@ -61,7 +61,9 @@ public struct PhotographedDocument: Sendable {
     /// Writes the photograph to `folder/name.jpg` and returns its path.
     /// - Throws: when `convert` fails or the barcode cannot be drawn.
     public func write(to folder: URL, backgrounds: [String]) throws -> String {
-        let work = folder.appendingPathComponent(".work-\(name)")
+        // A work folder of this call's own and the picture moved into place whole: suites running
+        // at once draw the same library into the same folder.
+        let work = folder.appendingPathComponent(".work-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let paperFile = work.appendingPathComponent("paper.png").path
@@ -111,15 +113,17 @@ public struct PhotographedDocument: Sendable {
             : []
         // Seeded, one thread: the same picture every run (ImageMagick's noise is otherwise drawn
         // from the clock, and rows shared among threads draw from several streams).
-        try Self.convert(["-seed", "\(CRC32.checksum(Array(name.utf8)) % 1_000_000)"] + surface + [
-            "(", paperFile, "-alpha", "set", "-virtual-pixel", "transparent", "-define", "distort:viewport=1600x1200+0+0",
-            "-distort", "Perspective", distort, "+repage",
-            "(", "+clone", "-background", "black", "-shadow", "55x14+18+22", ")", "+swap", "-background", "none", "-layers", "merge",
-            "+repage", ")", "-composite"] + thumb + [
-            // A lamp's fall-off across the scene, the lens's softness, the sensor's noise.
-            "(", "-size", "1600x1200", "radial-gradient:#ffffff-#b8b0a0", ")", "-compose", "multiply", "-composite", "-compose", "over",
-            "-blur", "0x\(blur)", "-attenuate", "0.35", "+noise", "Gaussian", "-quality", "\(quality)", output,
-        ])
+        try AtomicWrite.produce(at: output) { temporary in
+            try Self.convert(["-seed", "\(CRC32.checksum(Array(name.utf8)) % 1_000_000)"] + surface + [
+                "(", paperFile, "-alpha", "set", "-virtual-pixel", "transparent", "-define", "distort:viewport=1600x1200+0+0",
+                "-distort", "Perspective", distort, "+repage",
+                "(", "+clone", "-background", "black", "-shadow", "55x14+18+22", ")", "+swap", "-background", "none", "-layers", "merge",
+                "+repage", ")", "-composite"] + thumb + [
+                // A lamp's fall-off across the scene, the lens's softness, the sensor's noise.
+                "(", "-size", "1600x1200", "radial-gradient:#ffffff-#b8b0a0", ")", "-compose", "multiply", "-composite", "-compose", "over",
+                "-blur", "0x\(blur)", "-attenuate", "0.35", "+noise", "Gaussian", "-quality", "\(quality)", "jpeg:\(temporary)",
+            ])
+        }
         return output
     }
 
