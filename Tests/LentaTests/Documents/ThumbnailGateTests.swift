@@ -5,25 +5,18 @@ import LentaLibrary
 import LentaTestSupport
 import Testing
 
-/// exiftool stores the thumbnails, as a phone does.
-private let thumbnailWriter = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// A phone's 12 MP JPEG is gated at scan on its 160×120 EXIF thumbnail, where paper's print is a
 /// blur: the first story of its lenta judges the gate again on the photo's own pixels (DCT 1/8),
 /// once, so papers written the way a phone writes them are read and left out, and travel photos
 /// written the same way stay in; `lenta validate` judges it again the same way.
-@Suite(.enabled(if: thumbnailWriter != nil, "SKIPPED: needs exiftool (make deps) to store EXIF thumbnails"))
+@Suite(.enabled(if: PhoneWrittenPhoto.exiftool != nil, "SKIPPED: needs exiftool (make deps) to store EXIF thumbnails"))
 struct ThumbnailGateTests {
     /// Writes the 1600×1200 picture at `source` as a phone's photo: 4032×3024 with make, model,
     /// date and a 160×120 EXIF thumbnail (as bench/scan writes its phone library's documents).
     static func phonePhoto(from source: String, to path: String, minute: Int, thumbnails: URL) throws {
-        try PhotographedDocument.convert([source, "-auto-orient", "-resize", "4032x3024!", "-quality", "90", path])
-        let thumbnail = thumbnails.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
-        try PhotographedDocument.convert([source, "-auto-orient", "-resize", "160x120!", "-quality", "75", thumbnail])
-        let written = try LentaCLI.runTool(URL(fileURLWithPath: try #require(thumbnailWriter)), [
-            "-q", "-overwrite_original", "-all=", "-Make=Google", "-Model=Pixel 7",
-            "-DateTimeOriginal=2024:05:05 10:\(String(format: "%02d", minute)):00", "-ThumbnailImage<=\(thumbnail)", path])
-        #expect(written.status == 0, "\(written.stderr)")
+        try PhoneWrittenPhoto.jpeg(from: source, to: path, date: "2024:05:05 10:\(String(format: "%02d", minute)):00",
+                                   make: "Google", model: "Pixel 7", work: thumbnails)
     }
 
     @Test func userPhonesPapersAreReadAtTheFirstStoryAndTravelPhotosStay() throws {
