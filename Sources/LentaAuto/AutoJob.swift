@@ -93,12 +93,23 @@ public final class AutoJob {
             public var path: String
             public var warning: String
         }
+        /// Photos of the story that may hold text and could not be read (a file cut short since
+        /// the scan): a story may show what they say.
+        public var unread: [Unread] = []
+        public struct Unread: Codable, Sendable, Equatable {
+            public var path: String
+            /// Why, as text (for `--json`).
+            public var reason: String
+            /// The error as thrown, for the command line's one printer (not encoded).
+            public var error: StoryFailure?
+            private enum CodingKeys: String, CodingKey { case path, reason }
+        }
         /// A failed story's error as thrown, for the command line's one printer (`reason` is its
         /// text, for `--json`; not encoded).
         public var failure: StoryFailure?
 
         private enum CodingKeys: String, CodingKey {
-            case lenta, title, state, project, video, alsoVideos, reason, newItems, addedItems, command, sensitive
+            case lenta, title, state, project, video, alsoVideos, reason, newItems, addedItems, command, sensitive, unread
         }
     }
 
@@ -188,8 +199,11 @@ public final class AutoJob {
                                                       memoryWritten: summary.memory == nil ? nil : .some(stories[summary.id]?.writtenProject),
                                                       outcome: &outcome) else { continue }
                 let (story, projectBytes) = (loaded.story, loaded.bytes)
-                outcome.sensitive = try SensitiveItems.find(in: story.project, folder: projectURL.deletingLastPathComponent(),
-                                                            catalog: catalog).map { StoryOutcome.Sensitive(path: $0.path, warning: $0.warning) }
+                var unread: [StoryOutcome.Unread] = []
+                outcome.sensitive = try SensitiveItems.find(in: story.project, folder: projectURL.deletingLastPathComponent(), catalog: catalog,
+                                                            unread: { unread.append(.init($0, $1)) })
+                    .map { StoryOutcome.Sensitive(path: $0.path, warning: $0.warning) }
+                outcome.unread += unread
                 let preset = try StorySetup.outputPreset(for: story.project, override: options.preset)
                 // The story's shapes: its project's `output.also` and `--also`.
                 let alsoNames = StorySetup.alsoNames(project: story.project, adding: options.also, main: preset.name)
@@ -305,7 +319,10 @@ public final class AutoJob {
         let lentas = Lentas(catalog: catalog)
         var style = ProjectStyle()
         style.length = options.length
-        let fresh = try lentas.project(id: id, writingTo: url, style: style)
+        // The lenta's first story reads the photos that may hold text: those that cannot be read are told.
+        var unread: [StoryOutcome.Unread] = []
+        let fresh = try lentas.project(id: id, writingTo: url, style: style, unread: { unread.append(.init($0, $1)) })
+        outcome.unread += unread
         if !FileManager.default.fileExists(atPath: url.path) {
             if options.dryRun {
                 outcome.state = .due
@@ -417,5 +434,11 @@ public final class AutoJob {
 
     static func age(_ seconds: Double) -> String {
         seconds < 3600 * 48 ? "\(Int(seconds / 3600)) h" : "\(Int(seconds / 86_400)) days"
+    }
+}
+
+extension AutoJob.StoryOutcome.Unread {
+    init(_ path: String, _ error: any Error) {
+        self.init(path: path, reason: "\(error)", error: AutoJob.StoryFailure(error: error))
     }
 }

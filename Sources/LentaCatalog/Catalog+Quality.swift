@@ -43,6 +43,29 @@ extension Catalog {
         }
     }
 
+    /// Photos of `ids` whose gate the scan closed on a stored thumbnail smaller than analysis
+    /// size (or of a size not kept) and that are not read: their gate is judged again on a
+    /// larger decode (`ItemQuality.awaitsLargerGate`), with their quality.
+    public func itemsAwaitingLargerGate(among ids: [Int64]) throws -> [MediaItem] {
+        try database.read { db in
+            let sources = ItemQuality.thumbnailSources.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let sql = """
+                SELECT * FROM itemQuality WHERE problem IS NULL AND reading IS NULL AND clip IS NULL AND textGate = 0
+                AND source IN (\(sources)) AND (gateSide IS NULL OR gateSide < \(ItemQuality.analysisSide))
+                AND itemId IN (SELECT value FROM json_each(?))
+                """
+            let qualities = try QualityRecord.fetchAll(db, sql: sql, arguments: IDList.argument(ids))
+            let byID = Dictionary(uniqueKeysWithValues: qualities.compactMap { record in record.quality.map { (record.itemId, $0) } })
+            let items = try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path",
+                                                arguments: IDList.argument(Array(byID.keys))).compactMap(\.item)
+            return items.map { item in
+                var item = item
+                item.quality = byID[item.id]
+                return item
+            }
+        }
+    }
+
     /// What is known of the quality of items, by id: the quality, or the problem that stopped it.
     public func quality(ids: [Int64]) throws -> [Int64: (quality: ItemQuality?, problem: String?)] {
         try database.read { db in

@@ -12,4 +12,12 @@ extension CatalogSchema {
             }
         }
     }
+
+    /// The longer side of the picture each photo's gate was decided on, so a gate closed on a
+    /// small thumbnail is judged again, once, on a larger decode (`ItemQuality.awaitsLargerGate`).
+    static func registerGateSide(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v10-gate15-gate-side") { db in
+            try db.alter(table: "itemQuality") { t in t.add(column: "gateSide", .integer) }
+        }
+    }
 }

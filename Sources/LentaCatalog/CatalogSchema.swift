@@ -97,6 +97,7 @@ enum CatalogSchema {
         registerPeopleInClips(&migrator)
         registerSlowMotion(&migrator)
         registerDocuments(&migrator)
+        registerGateSide(&migrator)
         return migrator
     }
 }

@@ -25,6 +25,8 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
     /// The `v6-documents` migration's: whether the photo may hold text, and what reading found (JSON).
     var textGate: Bool?
     var reading: String?
+    /// The `v10-gate15-gate-side` migration's: the longer side of the picture the gate was decided on.
+    var gateSide: Int?
 
     /// The `v4: item quality` migration.
     static func createTable(_ db: Database) throws {
@@ -67,6 +69,7 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
         source = q.source
         clip = try? q.clip.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
         textGate = q.textGate
+        gateSide = q.gateSide
         reading = try? q.reading.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
         self.problem = nil
     }
@@ -81,6 +84,6 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
         let read = reading.flatMap { try? JSONDecoder().decode(DocumentReading.self, from: Data($0.utf8)) }
         return ItemQuality(signature: signature, contentHash: contentHash, sharpness: sharpness, clipped: clipped, crushed: crushed,
                            brightness: brightness, content: content, contentReasons: reasons, source: source, clip: activity,
-                           textGate: textGate, reading: read)
+                           textGate: textGate, reading: read, gateSide: gateSide)
     }
 }

@@ -21,6 +21,7 @@ enum ItemReading {
     static func read(among ids: [Int64], in catalog: Catalog, batchSize: Int = 64,
                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
                      unread: ((_ path: String, _ error: any Error) -> Void)? = nil) throws -> Int {
+        try judgeGatesAgain(among: ids, in: catalog)
         var awaiting = try catalog.itemsAwaitingReading(among: ids)
         guard !awaiting.isEmpty else { return 0 }
         // Their quality, to which reading adds (the item rows do not carry it).
@@ -49,6 +50,43 @@ enum ItemReading {
             for i in chunk.indices { if let error = read[i]?.unread { unread?(chunk[i].path, error) } }
         }
         return items.count
+    }
+
+    /// Judges again, on a larger decode (`DocumentGate`), the gate of the photos of `ids` the scan
+    /// gated on a small thumbnail, on every core, and stores it with the side it was judged on, so
+    /// each is judged once; those it opens for then await reading. A photo that cannot be decoded
+    /// has its gate opened: reading then tells why it cannot be read.
+    /// - Returns: how many were judged again.
+    @discardableResult
+    static func judgeGatesAgain(among ids: [Int64], in catalog: Catalog) throws -> Int {
+        let items = try catalog.itemsAwaitingLargerGate(among: ids)
+        guard !items.isEmpty else { return 0 }
+        let next = Atomic(0)
+        let judged = Mutex([ItemQuality?](repeating: nil, count: items.count))
+        DispatchQueue.concurrentPerform(iterations: max(1, min(ProcessInfo.processInfo.activeProcessorCount, items.count))) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < items.count else { return }
+                guard let quality = items[i].quality else { continue }
+                let judgedQuality = judgedAgain(quality, path: items[i].path, metadata: items[i].metadata)
+                judged.withLock { $0[i] = judgedQuality }
+            }
+        }
+        let qualities = judged.withLock { $0 }
+        try catalog.storeQuality(items.indices.compactMap { i in qualities[i].map { (items[i].id, $0, nil) } })
+        return items.count
+    }
+
+    /// `quality` with its gate judged again on a larger decode when it awaits that
+    /// (`ItemQuality.awaitsLargerGate`); opened when the photo cannot be decoded, so that reading
+    /// tells why.
+    static func judgedAgain(_ quality: ItemQuality, path: String, metadata: MediaMetadata) -> ItemQuality {
+        guard quality.awaitsLargerGate else { return quality }
+        var quality = quality
+        let gate = try? DocumentGate.judge(path: path, metadata: metadata)
+        quality.textGate = gate?.mayHoldText ?? true
+        quality.gateSide = gate?.side ?? ItemQuality.analysisSide
+        return quality
     }
 
     /// The item's quality with what reading it found. A photo that cannot be read (its file gone,

@@ -27,14 +27,18 @@ public enum SensitiveItems {
 
     /// The findings among `project`'s items (relative paths against `folder`), in story order.
     /// - Parameter catalog: where items are looked up first; nil analyses every photo.
-    public static func find(in project: ProjectFile, folder: URL, catalog: Catalog?) throws -> [Finding] {
+    /// - Parameter unread: told of each photo that may hold text and could not be read (its path
+    ///   as the project writes it, and why), as `lenta project` tells of them.
+    public static func find(in project: ProjectFile, folder: URL, catalog: Catalog?,
+                            unread: ((_ path: String, _ error: any Error) -> Void)? = nil) throws -> [Finding] {
         let paths = project.items.map { $0.path.hasPrefix("/") ? $0.path : folder.appendingPathComponent($0.path).standardizedFileURL.path }
         // The catalog's items (its item rows do not carry their quality: it is fetched apart),
         // read first, all at once, when they await reading.
         var known: [String: Int64] = [:]
         if let catalog {
             for path in Set(paths) { if let item = try catalog.item(path: path) { known[path] = item.id } }
-            try ItemReading.read(among: Array(Set(known.values)), in: catalog)
+            let written = Dictionary(zip(paths, project.items.map(\.path)), uniquingKeysWith: { first, _ in first })
+            try ItemReading.read(among: Array(Set(known.values)), in: catalog, unread: { path, error in unread?(written[path] ?? path, error) })
         }
         let stored = try catalog?.quality(ids: Array(Set(known.values))) ?? [:]
         var findings: [Finding] = []
@@ -45,12 +49,16 @@ public enum SensitiveItems {
                 quality = stored[id]?.quality
             } else if Self.isRegularFile(path), let metadata = try? probe(path), metadata.kind == .photo,
                       let analysed = try? QualityAnalyser.analyse(path: path, metadata: metadata, contentHash: "") {
-                quality = analysed
-                if analysed.awaitsReading {
+                // A phone's JPEG is gated on its small thumbnail: judged again larger, as at a story.
+                let gated = ItemReading.judgedAgain(analysed, path: path, metadata: metadata)
+                quality = gated
+                if gated.awaitsReading {
                     let reader = engine ?? Result { try DocumentReader.Engine() }
                     engine = reader
-                    let item = MediaItem(id: 0, path: path, size: 0, modified: 0, fingerprint: "", metadata: metadata, quality: analysed)
-                    quality = ItemReading.verdict(item, engine: reader)
+                    let photo = MediaItem(id: 0, path: path, size: 0, modified: 0, fingerprint: "", metadata: metadata, quality: gated)
+                    let read = ItemReading.reading(photo, engine: reader)
+                    quality = read?.quality
+                    if let error = read?.unread { unread?(item.path, error) }
                 }
             }
             if let quality, quality.content.isSensitive {

@@ -164,6 +164,7 @@ enum AutoText {
             let note = "  \(s.newItems) new item\(s.newItems == 1 ? "" : "s") not in \(URL(fileURLWithPath: s.project).lastPathComponent) (--update-projects adds them)"
             if plan { Terminal.error(note) } else { Swift.print(note) }
         }
+        Diagnostics.report(s.unread.map { Diagnostic.unread($0.path, $0.error?.error ?? CommandFailure($0.reason)) })
         Diagnostics.report(s.sensitive.map { Diagnostic.warning($0.warning, about: $0.path) })
         // One line per story as it is decided, also into a pipe or a log file (cron).
         fflush(nil)

@@ -32,7 +32,12 @@ struct Validate: ParsableCommand {
         if let story = report.project {
             let path = catalogOptions.catalogPath
             let catalog = FileManager.default.fileExists(atPath: path) ? try? Catalog(path: path) : nil
-            let findings = try libraryCall { try SensitiveItems.find(in: story, folder: url.deletingLastPathComponent(), catalog: catalog) }
+            var unread: [Diagnostic] = []
+            let findings = try libraryCall {
+                try SensitiveItems.find(in: story, folder: url.deletingLastPathComponent(), catalog: catalog,
+                                        unread: { path, error in unread.append(Diagnostic.unread(path, error)) })
+            }
+            Diagnostics.report(unread)
             Diagnostics.report(findings.map { Diagnostic.warning($0.warning, about: $0.path) })
         }
         if !report.isValid { throw ExitCode(2) }

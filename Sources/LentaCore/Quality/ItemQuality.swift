@@ -36,15 +36,30 @@ public struct ItemQuality: Hashable, Codable, Sendable {
     /// bright, colourless area; dense strokes) say it may hold text or a code; nil when unknown
     /// (a clip, or a catalog from before documents were read).
     public var textGate: Bool?
+    /// The longer side, in pixels, of the picture `textGate` was decided on; nil when not kept
+    /// (a catalog from before it was). A phone's 12 MP JPEG is gated at scan on its 160×120 EXIF
+    /// thumbnail, where paper's print is a blur: such a gate is judged again on a larger decode
+    /// (`awaitsLargerGate`) before a story may show the photo.
+    public var gateSide: Int?
     /// What reading it found, once read (`DocumentReading`); nil until then, or when not needed.
     public var reading: DocumentReading?
 
     /// Whether the photo is still to be read for text and codes before a story may show it.
     public var awaitsReading: Bool { reading == nil && textGate != false && clip == nil && source != "keyframes" }
 
+    /// Whether the gate, closed at scan on a stored thumbnail smaller than `analysisSide`, is still
+    /// to be judged again on a larger decode of the photo.
+    public var awaitsLargerGate: Bool {
+        reading == nil && textGate == false && clip == nil && Self.thumbnailSources.contains(source)
+            && (gateSide ?? 0) < Self.analysisSide
+    }
+
+    /// The `source`s of a picture the photo's file stores beside it, whatever the photo's size.
+    public static let thumbnailSources: Set<String> = ["exif-thumbnail", "heif-thumbnail"]
+
     public init(signature: PerceptualSignature, contentHash: String, sharpness: Double, clipped: Double, crushed: Double,
                 brightness: Double, content: ContentKind = .photo, contentReasons: [String] = [], source: String,
-                clip: ClipActivity? = nil, textGate: Bool? = nil, reading: DocumentReading? = nil) {
+                clip: ClipActivity? = nil, textGate: Bool? = nil, reading: DocumentReading? = nil, gateSide: Int? = nil) {
         self.signature = signature
         self.contentHash = contentHash
         self.sharpness = sharpness
@@ -57,6 +72,7 @@ public struct ItemQuality: Hashable, Codable, Sendable {
         self.clip = clip
         self.textGate = textGate
         self.reading = reading
+        self.gateSide = gateSide
     }
 }
 

@@ -11,7 +11,8 @@ public enum QualityAnalyser {
     /// What the pixels of a file showed; a pure function of its bytes.
     public struct Measurement: Sendable {
         enum Kind: Sendable {
-            case photo(PictureMeasures, text: TextSignals, source: String)
+            /// `side`: the longer side of the picture measured (and gated).
+            case photo(PictureMeasures, text: TextSignals, source: String, side: Int)
             case clip(ClipAnalyser.Result)
         }
         let kind: Kind
@@ -43,7 +44,8 @@ public enum QualityAnalyser {
         switch metadata.kind {
         case .photo:
             let (picture, source) = try ReducedPhoto.decode(path: path, metadata: metadata)
-            return Measurement(kind: .photo(PictureMeasures(picture), text: TextSignals(picture), source: source))
+            return Measurement(kind: .photo(PictureMeasures(picture), text: TextSignals(picture), source: source,
+                                               side: max(picture.width, picture.height)))
         case .video:
             return Measurement(kind: .clip(try ClipAnalyser.analyse(path: path, metadata: metadata, faces: faces)))
         }
@@ -52,12 +54,12 @@ public enum QualityAnalyser {
     /// The item's quality from its content's measurement and what its path and metadata say.
     public static func quality(of measurement: Measurement, path: String, metadata: MediaMetadata, contentHash: String) -> ItemQuality {
         switch measurement.kind {
-        case .photo(let m, let text, let source):
+        case .photo(let m, let text, let source, let side):
             let (content, reasons) = ContentClassifier.classifyPhoto(path: path, metadata: metadata, measures: m)
             // Whether it is read for text and codes (`DocumentReader`) before a story may show it.
             return ItemQuality(signature: m.signature, contentHash: contentHash, sharpness: m.sharpness, clipped: m.clipped,
                                crushed: m.crushed, brightness: m.brightness, content: content, contentReasons: reasons, source: source,
-                               textGate: text.mayHoldText)
+                               textGate: text.mayHoldText, gateSide: side)
         case .clip(let result):
             let frames = result.frames
             // The clip as a whole: its middle keyframe's look, its typical sharpness and exposure.

@@ -15,7 +15,11 @@ enum ReducedPhoto {
     static let smallestThumbnail = 128
 
     /// - Parameter side: the longer side wanted (`analysisSide`; larger to read text).
-    static func decode(path: String, metadata: MediaMetadata, side: Int = ItemQuality.analysisSide) throws -> (picture: AnalysisPicture, source: String) {
+    /// - Parameter thumbnails: whether a stored thumbnail smaller than `side` may serve; false
+    ///   decodes the photo's own pixels (a 4032-pixel JPEG at DCT scale 1/8: 504 pixels), to judge
+    ///   again a gate the scan decided on a small thumbnail (`DocumentGate`).
+    static func decode(path: String, metadata: MediaMetadata, side: Int = ItemQuality.analysisSide,
+                       thumbnails: Bool = true) throws -> (picture: AnalysisPicture, source: String) {
         // A HEIF tile grid is decoded a tile at a time, so any photo a story may hold is analysed.
         if let w = metadata.width, let h = metadata.height, w * h > maximumPixels,
            PhotoMemoryBudget.refusal(format: metadata.format, width: w, height: h) != nil
@@ -29,14 +33,14 @@ enum ReducedPhoto {
         switch metadata.format {
         case .jpeg:
             let orientation = PictureOrientation(exif: metadata.orientation)
-            if side <= ItemQuality.analysisSide, let w = metadata.width, let h = metadata.height, max(w, h) >= thumbnailFrom,
+            if thumbnails, side <= ItemQuality.analysisSide, let w = metadata.width, let h = metadata.height, max(w, h) >= thumbnailFrom,
                let thumbnail = exifThumbnail(path: path, storedSize: orientation.swapsAxes ? (h, w) : (w, h)) {
                 return (thumbnail.oriented(orientation), "exif-thumbnail")
             }
             let (picture, denominator) = try jpeg(path: path, longerSide: max(metadata.width ?? 0, metadata.height ?? 0), side: side)
             return (picture.oriented(orientation), "jpeg-dct-1/\(denominator)")
         case .heif, .avif:
-            return try heif(path: path, side: side)
+            return try heif(path: path, side: side, thumbnailsFrom: thumbnails ? nil : side)
         case .png, .webp:
             let picture = try withLibavcodec(path: path, side: side)
             return (picture.oriented(PictureOrientation(exif: metadata.orientation)), "\(metadata.format.rawValue)-decoded")
@@ -94,11 +98,13 @@ enum ReducedPhoto {
         return (picture, denominator)
     }
 
-    static func heif(path: String, side: Int = ItemQuality.analysisSide) throws -> (AnalysisPicture, String) {
+    /// - Parameter thumbnailsFrom: the smallest stored thumbnail taken (longer side); by default
+    ///   `smallestThumbnail` for analysis, `side` for a larger picture.
+    static func heif(path: String, side: Int = ItemQuality.analysisSide, thumbnailsFrom: Int? = nil) throws -> (AnalysisPicture, String) {
         let primary = try HeifContext(reading: path).primaryImage()
         var chosen = primary
         var source = "heif-primary"
-        if let thumbnail = primary.thumbnail(minimumSide: max(smallestThumbnail, side <= ItemQuality.analysisSide ? 0 : side)) {
+        if let thumbnail = primary.thumbnail(minimumSide: thumbnailsFrom ?? max(smallestThumbnail, side <= ItemQuality.analysisSide ? 0 : side)) {
             chosen = thumbnail
             source = "heif-thumbnail"
         }

@@ -55,6 +55,47 @@ import Testing
         #expect(!again.stderr.contains("not read"), "\(again.stderr)")
     }
 
+    /// A phone's photo of a receipt cut short before its picture's data (a copy interrupted): its
+    /// header and 160×120 EXIF thumbnail are whole, so the scan measures it, and its picture cannot
+    /// be decoded when its gate is judged again and it is read. `lenta auto` names it in its
+    /// outcome (stderr, and `--json`'s `unread`), and `lenta validate` without a catalog too.
+    @Test(.enabled(if: PhoneWrittenPhoto.exiftool != nil, "SKIPPED: needs exiftool (make deps) to store EXIF thumbnails"))
+    func aPhonePhotoCutShortIsNamedByAutoAndValidate() throws {
+        let folder = try TemporaryFolder()
+        let media = folder.url.appendingPathComponent("media"), drawn = folder.url.appendingPathComponent("drawn")
+        for made in [media, drawn] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let backgrounds = PhotographedDocument.backgrounds(repository: DocumentRecognitionTests.repository)
+        let receipt = try #require(PhotographedDocuments.documents.first { $0.name == "receipt-cafe" })
+        let cut = media.appendingPathComponent("PXL_20240505_100100.jpg").path
+        try ThumbnailGateTests.phonePhoto(from: try receipt.write(to: drawn, backgrounds: backgrounds), to: cut, minute: 1, thumbnails: drawn)
+        for (k, background) in backgrounds.prefix(3).enumerated() {
+            try ThumbnailGateTests.phonePhoto(from: background, to: media.appendingPathComponent("PXL_20240505_10\(k + 2)00.jpg").path,
+                                              minute: 2 + k, thumbnails: drawn)
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: cut))
+        try bytes.prefix(try #require(Self.marker(0xDA, in: bytes))).write(to: URL(fileURLWithPath: cut))
+        let warning = "\(cut): warning: not read for text and codes: "
+
+        let stories = folder.path("stories")
+        let auto = ["auto", media.path, "--out", stories, "--preset", "preview", "--settle", "1h", "--plan"]
+        let planned = try LentaCLI.run(auto, catalog: folder.path("auto.sqlite"))
+        #expect(planned.status == 0, "\(planned.stderr)")
+        #expect(planned.stderr.contains(warning), "\(planned.stderr)")
+        let json = try LentaCLI.run(auto + ["--json"], catalog: folder.path("auto-json.sqlite"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        let unread = (report["stories"] as? [[String: Any]] ?? []).flatMap { $0["unread"] as? [[String: String]] ?? [] }
+        #expect(unread.map { $0["path"] } == [cut], "\(json.stdout)")
+        #expect(unread.first?["reason"]?.isEmpty == false, "the reason: \(unread)")
+
+        // `validate` of a hand-written project, with no catalog: the photo analysed there and then.
+        let story = folder.path("story.json")
+        try ProjectFile(items: [ProjectItem(path: "media/PXL_20240505_100100.jpg"), ProjectItem(path: "media/PXL_20240505_10200.jpg")])
+            .write(to: URL(fileURLWithPath: story))
+        let alone = try LentaCLI.run(["validate", story, "--catalog", folder.path("none.sqlite")], in: folder.url)
+        #expect(alone.stderr.contains("media/PXL_20240505_100100.jpg: warning: not read for text and codes: "), "\(alone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("none.sqlite")))
+    }
+
     /// Where the JPEG marker 0xFF `code` starts, after the start of image.
     static func marker(_ code: UInt8, in data: Data) -> Int? {
         let bytes = [UInt8](data)

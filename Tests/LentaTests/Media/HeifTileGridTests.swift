@@ -196,7 +196,7 @@ import LentaTestSupport
             let d = Self.difference(a, b)
             #expect(d.mean < 1 && d.largest <= 6, "plane \(plane): \(d)")
         }
-        guard case .photo(_, _, let source) = try QualityAnalyser.measure(path: path, metadata: try MotionPhotoTests.probe(path)).kind else {
+        guard case .photo(_, _, let source, _) = try QualityAnalyser.measure(path: path, metadata: try MotionPhotoTests.probe(path)).kind else {
             Issue.record("not measured as a photo")
             return
         }
@@ -210,7 +210,7 @@ import LentaTestSupport
     @Test(.enabled(if: LentaCLI.hasCorpus, LentaCLI.noCorpus))
     func aLimitedRangeGridMeasuresAsLibheifShowsIt() throws {
         let path = LentaCLI.corpus.appendingPathComponent("ianare-exif-py/HMD_Nokia_8.3_5G_hdr.heif").path
-        guard case .photo(let measured, _, _) = try QualityAnalyser.measure(path: path, metadata: try MotionPhotoTests.probe(path)).kind else {
+        guard case .photo(let measured, _, _, _) = try QualityAnalyser.measure(path: path, metadata: try MotionPhotoTests.probe(path)).kind else {
             Issue.record("not measured as a photo")
             return
         }
