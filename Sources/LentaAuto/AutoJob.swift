@@ -334,9 +334,9 @@ public final class AutoJob {
             try catalog.recordProjectFile(lentaID: id, path: url.standardizedFileURL.path)
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url, catalogPath: catalog.path)
+            return try ProjectLoader.load(url, catalogPath: catalog.path, makingTransforms: !options.dryRun)
         }
-        let loaded = try ProjectLoader.load(url, catalogPath: catalog.path)
+        let loaded = try ProjectLoader.load(url, catalogPath: catalog.path, makingTransforms: !options.dryRun)
         let (story, bytes) = (loaded.story, loaded.bytes)
         if case .some(.some(let written)) = memoryWritten, RenderKeys.hash(bytes) == written {
             // What it would show: everything but the alternates (a new photo left out for
@@ -355,7 +355,7 @@ public final class AutoJob {
             try catalog.recordWrittenProject(lentaID: id, hash: RenderKeys.hash(freshBytes))
             let folder = url.deletingLastPathComponent()
             try catalog.recordProjectItems(lentaID: id, paths: Set(fresh.items.map { Self.resolve($0.path, in: folder) }))
-            return try ProjectLoader.load(url, catalogPath: catalog.path)
+            return try ProjectLoader.load(url, catalogPath: catalog.path, makingTransforms: !options.dryRun)
         }
         var existing = story.project
         let folder = url.deletingLastPathComponent()
@@ -380,7 +380,7 @@ public final class AutoJob {
         try existing.write(to: url)
         try catalog.recordProjectItems(lentaID: id, paths: offered.union(present).union(missing.map { Self.resolve($0.path, in: folder) }))
         outcome.addedItems = missing.count
-        return try ProjectLoader.load(url, catalogPath: catalog.path)
+        return try ProjectLoader.load(url, catalogPath: catalog.path, makingTransforms: !options.dryRun)
     }
 
     /// Appends items at the end of a project. The old last item had no transition (`lenta

@@ -15,6 +15,9 @@ public struct CatalogOpenFailure: Error, CustomStringConvertible {
 public final class Catalog {
     let database: any DatabaseWriter
     public let path: String
+    /// A copy in memory (`scratchCopy`, for `auto --dry-run`): what is made from it is not kept
+    /// beside the catalog either (no stabilisation transforms, no schema lock).
+    public let isScratchCopy: Bool
 
     /// Opens the catalog at `path`, creating it and its folder when missing, and brings its
     /// schema up to date.
@@ -47,14 +50,16 @@ public final class Catalog {
 
     /// The catalog in `database`, its schema brought up to date.
     /// - Parameter lock: the catalog's schema lock, when the caller already holds it.
-    private init(path: String, database: any DatabaseWriter, holding lock: FileLock? = nil) throws {
+    private init(path: String, database: any DatabaseWriter, holding lock: FileLock? = nil, scratch: Bool = false) throws {
         self.path = path
         self.database = database
+        isScratchCopy = scratch
         let migrator = CatalogSchema.migrator
         if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
             // GRDB checks which migrations ran outside their transaction: two processes opening a
-            // new (or older) catalog at once would both run them. One at a time, then.
-            let held = try lock ?? Self.schemaLock(path)
+            // new (or older) catalog at once would both run them. One at a time, then (a copy in
+            // memory is this process's alone, and takes no lock file).
+            let held = scratch ? nil : try lock ?? Self.schemaLock(path)
             try migrator.migrate(database)
             withExtendedLifetime(held) {}
         }
@@ -104,7 +109,7 @@ public final class Catalog {
             try CatalogIdentity.check(file, path: path)
             try file.backup(to: memory)
         }
-        return try Catalog(path: path, database: memory)
+        return try Catalog(path: path, database: memory, scratch: true)
     }
 
     /// The default location: `$LENTA_CATALOG`, else `$XDG_DATA_HOME/lenta/catalog.sqlite`,

@@ -102,9 +102,11 @@ enum ItemAnalysis {
 
     /// Runs vid.stab's motion detection over the clips the analysis found shaky, on every core,
     /// keeping the transforms in the cache folder beside the catalog for their renders (see
-    /// `StabilisationCache`). A clip whose detection fails is rendered as shot.
+    /// `StabilisationCache`). A clip whose detection fails is rendered as shot. None are made for
+    /// a catalog's copy in memory (a dry run writes nothing).
     static func stabiliseShaky(_ clips: [MediaItem], catalog: Catalog) {
-        guard !clips.isEmpty, StabilisationCache.hasVidStab, FileManager.default.fileExists(atPath: catalog.path) else { return }
+        guard !clips.isEmpty, !catalog.isScratchCopy, StabilisationCache.hasVidStab,
+              FileManager.default.fileExists(atPath: catalog.path) else { return }
         let cache = StabilisationCache(besideCatalog: catalog.path)
         DispatchQueue.concurrentPerform(iterations: clips.count) { k in
             guard cache.transforms(for: clips[k].path) == nil else { return }

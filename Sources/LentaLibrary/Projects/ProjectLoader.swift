@@ -35,9 +35,11 @@ public enum ProjectLoader {
     /// steady worked out once (`ResolvedItem.stabilisation`): shaky clips' transforms are found
     /// where their analysis kept them, beside the catalog at `catalogPath` (see
     /// `StabilisationCache.resolve`; a render reads no catalog, only that folder).
+    /// - Parameter makingTransforms: whether a clip marked `"stabilise": true` without transforms
+    ///   has them made now; false for a run that must write nothing (`auto --dry-run`).
     /// - Throws: `ProjectLoadError`: the file could not be read, or the project has errors (or
     ///   cannot resolve for a render).
-    public static func load(_ url: URL, catalogPath: String,
+    public static func load(_ url: URL, catalogPath: String, makingTransforms: Bool = true,
                             validator: ProjectValidator = validator()) throws(ProjectLoadError) -> LoadedProject {
         let bytes: Data
         do {
@@ -49,7 +51,7 @@ public enum ProjectLoader {
         guard report.isValid, var story = report.story else {
             throw .invalid(ProjectFileError(file: url.path, problems: report.problems + report.unresolved))
         }
-        StabilisationCache(besideCatalog: catalogPath).resolve(&story)
+        StabilisationCache(besideCatalog: catalogPath).resolve(&story, makingTransforms: makingTransforms)
         return LoadedProject(story: story, bytes: bytes, warnings: report.warnings)
     }
 }

@@ -124,18 +124,21 @@ extension StabilisationCache {
     /// transforms are kept here) with vid.stab; `"stabilise": true` on a clip without them has
     /// them made now (`detect`), or is deshaken where vid.stab is missing or they cannot be
     /// made. A steady clip, and every clip when there is no cache, plays as shot.
-    public func resolve(_ story: inout ResolvedStory) {
+    /// - Parameter makingTransforms: false where nothing may be written (`auto --dry-run`): a
+    ///   clip marked `"stabilise": true` without transforms is then deshaken, as when they
+    ///   cannot be made.
+    public func resolve(_ story: inout ResolvedStory, makingTransforms: Bool = true) {
         for i in story.items.indices where story.items[i].isVideo {
-            story.items[i].stabilisation = stabilisation(of: story.items[i])
+            story.items[i].stabilisation = stabilisation(of: story.items[i], makingTransforms: makingTransforms)
         }
     }
 
-    func stabilisation(of item: ResolvedItem) -> ClipStabilisation? {
+    func stabilisation(of item: ResolvedItem, makingTransforms: Bool = true) -> ClipStabilisation? {
         if item.item.stabilise == false { return nil }
         let source = item.source
         if Self.hasVidStab, let kept = transforms(for: source.path) { return kept }
         guard item.item.stabilise == true else { return nil }
-        guard Self.hasVidStab else { return .deshake }
+        guard Self.hasVidStab, makingTransforms else { return .deshake }
         return (try? detect(source: source)) ?? .deshake
     }
 }

@@ -107,7 +107,7 @@ struct InterestTests {
     @Test("the detector's library is loaded from beside the running binary; one that cannot be loaded is a MediaError naming it and why")
     func detectorLibrary() throws {
         let executable = URL(fileURLWithPath: "/opt/lenta/bin/lenta")
-        #expect(FaceDetectLibrary.candidates(executables: [executable])
+        #expect(LoadableLibrary.candidates("libLentaFaceDetect.so", executables: [executable])
             == ["/opt/lenta/bin/libLentaFaceDetect.so", "/opt/lenta/lib/lenta/libLentaFaceDetect.so"])
         let library = try FaceDetectLibrary.shared.get()
         let runner = try #require(PresetLibrary.runningExecutables().first)

@@ -44,4 +44,55 @@ struct StabilisationAutoTests {
         #expect(try auto() == [why])
         #expect(try auto() == ["unchanged  \(name).mp4"])
     }
+
+    @Test("a dry run writes nothing: no shaky clip's transforms beside the catalog, none for a clip marked to be held steady",
+          .enabled(if: StabilisationCache.hasVidStab))
+    func dryRunMakesNoTransforms() throws {
+        let lib = try AutoTests.Library([AutoTests.lisbonTrip])
+        let clip = lib.photos + "/walk.mp4"
+        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 3,
+                                                creationTime: "2024-05-03T13:00:00.000000Z",
+                                                location: AutoTests.lisbon, camera: .handHeld(jitter: 4)), to: clip)
+        let cache = StabilisationCache(besideCatalog: lib.catalog)
+        let name = AutoTests.lisbonName
+        // A catalog on disk (the scan's), so that the dry run works on a copy of a real file.
+        let scan = try LentaCLI.run(["scan", lib.photos, "--catalog", lib.catalog])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let before = try Self.files(under: lib.temp.url)
+
+        // The story's first making analyses the clip and finds it shaky: a real run keeps its transforms, a dry run does not.
+        let dry = try lib.auto(["--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("would render \(name).mp4"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: cache.folder.path), "a dry run made the shaky clip's transforms")
+        #expect(try Self.files(under: lib.temp.url) == before, "a dry run wrote or changed a file")
+
+        // A clip marked "stabilise": true whose transforms are gone: a dry run does not make them again.
+        #expect(try lib.auto().status == 0)
+        try FileManager.default.removeItem(atPath: cache.folder.path)
+        try lib.editProject(name) { project in
+            for i in project.items.indices where project.items[i].path.hasSuffix("walk.mp4") { project.items[i].stabilise = true }
+        }
+        let edited = try Self.files(under: lib.temp.url)
+        let again = try lib.auto(["--dry-run"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cache.folder.path), "a dry run made the marked clip's transforms")
+        #expect(try Self.files(under: lib.temp.url) == edited, "a dry run wrote or changed a file")
+    }
+
+    /// Every file under `folder` with its size and modification time (not SQLite's -shm/-wal,
+    /// which a reader of a WAL catalog may touch).
+    static func files(under folder: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else { return found }
+        for case let url as URL in walk {
+            let values = try url.resourceValues(forKeys: Set(keys))
+            let path = url.path
+            guard path.hasSuffix("-shm") == false, path.hasSuffix("-wal") == false else { continue }
+            found[path] = values.isRegularFile == true
+                ? "\(values.fileSize ?? -1) \(values.contentModificationDate?.timeIntervalSince1970 ?? 0)" : "folder"
+        }
+        return found
+    }
 }
