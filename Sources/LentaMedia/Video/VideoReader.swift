@@ -35,7 +35,8 @@ public final class VideoReader {
     private var step: Rational?
     /// Whether `advance` may let go of a frame it expects to pass over (until a guess misses).
     private var dropsPassedOver = true
-    private var scaler: ScaleContext?
+    /// libswscale's contexts, one for each reduced size asked (`scale` and `alsoScales`).
+    private var scalers: [ScaleContext] = []
     /// Grades a decoded frame straight from the decoder's planes into the picture to hand on,
     /// in place of a copy of them (or their 2×2 means) for the caller to grade: one pass over
     /// the frame, and no picture of the source's codes held. Returns nil to have the frame
@@ -52,6 +53,10 @@ public final class VideoReader {
     /// exactly half, else libswscale's; codes and depth kept), so the colour table and the
     /// placement work on a quarter of the pixels.
     public var scale: Double = 1
+    /// More fractions each picture is also handed on at, from the same decoded frame
+    /// (`timedPictures`): the shapes of one pass that would each reduce a 2160p clip alone get
+    /// the picture they would have had (the same bytes), while the others take it whole.
+    public var alsoScales: [Double] = []
     /// Pictures above this many pixels (more than 1080p's twice over) are decoded by slices, not
     /// several frames at once (see `DecoderContext`, `decodesBySlices`), and their decoder's
     /// memory handed back.
@@ -171,13 +176,20 @@ public final class VideoReader {
     /// (the same for every `time` it is shown at, so callers can reuse work done on it).
     /// - Throws: `MediaError` when the clip has no picture at all or cannot be decoded.
     package func timedFrame(at time: Rational) throws -> (time: Rational, picture: ClipPicture) {
+        let (time, pictures) = try timedPictures(at: time)
+        guard let picture = pictures.first else { throw MediaError("decode video", path: path, reason: "no picture at \(time.doubleValue) s") }
+        return (time, picture)
+    }
+
+    /// As `timedFrame(at:)`, the picture at `scale` and then one at each of `alsoScales`, in order.
+    package func timedPictures(at time: Rational) throws -> (time: Rational, pictures: [ClipPicture]) {
         if let current, time < current.time || time - current.time > seekAhead {
             try seek(to: time)
         } else if current == nil, upcoming == nil, !ended {
             try seek(to: time)
         }
         try advance(to: time)
-        if let held = current, held.frame == nil, held.picture == nil {
+        if let held = current, held.frame == nil, held.pictures == nil {
             // A frame let go of as passed over is the one to show after all (timestamps that
             // are not evenly spaced): decoded again, and no frame is let go of from now on.
             dropsPassedOver = false
@@ -193,17 +205,17 @@ public final class VideoReader {
     /// The picture of a decoded frame, made (graded, where the grader takes it) when it is first
     /// shown; the decoder's frame is then let go of, so its pool reuses the buffers instead of
     /// growing by a whole picture.
-    private func shown(_ timed: inout TimedFrame?) throws -> (time: Rational, picture: ClipPicture) {
+    private func shown(_ timed: inout TimedFrame?) throws -> (time: Rational, pictures: [ClipPicture]) {
         guard var made = timed else {
             throw MediaError("decode video", path: path, reason: "the clip has no picture there")
         }
-        if made.picture == nil, let frame = made.frame {
-            made.picture = try picture(of: frame)
+        if made.pictures == nil, let frame = made.frame {
+            made.pictures = try ([scale] + alsoScales).map { try picture(of: frame, scale: $0) }
             made.frame = nil
             timed = made
         }
-        guard let picture = made.picture else { throw MediaError("decode video", path: path, reason: "no picture at \(made.time.doubleValue) s") }
-        return (made.time, picture)
+        guard let pictures = made.pictures else { throw MediaError("decode video", path: path, reason: "no picture at \(made.time.doubleValue) s") }
+        return (made.time, pictures)
     }
 
     /// Lets go of the decoder and its pictures now (nothing can be read after), and hands what it
@@ -216,7 +228,7 @@ public final class VideoReader {
         current = nil
         upcoming = nil
         ended = true
-        scaler = nil
+        scalers = []
         returnFreedMemory()
     }
 
@@ -285,19 +297,19 @@ public final class VideoReader {
 
     /// A decoded frame's picture, upright: graded by `grader` straight from the decoder's planes
     /// where it takes them, else as stored.
-    private func picture(of frame: CodecFrame) throws -> ClipPicture {
-        if let grader, let lent = lentFrame(frame), let graded = withExtendedLifetime(frame, { grader(lent) }) {
+    private func picture(of frame: CodecFrame, scale: Double) throws -> ClipPicture {
+        if let grader, let lent = lentFrame(frame, scale: scale), let graded = withExtendedLifetime(frame, { grader(lent) }) {
             return .graded(orientation.apply(to: graded))
         }
-        return .stored(orientation.apply(to: try sourcePicture(frame)))
+        return .stored(orientation.apply(to: try sourcePicture(frame, scale: scale)))
     }
 
     /// The decoder's frame lent to the grader, when it is handed on whole or exactly halved (other
     /// reductions are libswscale's) and, for a turned clip, has even sides: then each 2×2 block
     /// stays a block when turned, with the same samples and chroma, so grading and then turning
     /// gives the bytes that turning and then grading would.
-    private func lentFrame(_ frame: CodecFrame) -> BorrowedVideoFrame? {
-        let size = reducedSize(frame.width, frame.height)
+    private func lentFrame(_ frame: CodecFrame, scale: Double) -> BorrowedVideoFrame? {
+        let size = Self.reducedSize(frame.width, frame.height, scale: scale)
         let halved = size.width != frame.width || size.height != frame.height
         if halved, size.width * 2 != frame.width || size.height * 2 != frame.height { return nil }
         guard let lent = frame.borrowedVideoFrame(halved: halved),
@@ -306,7 +318,7 @@ public final class VideoReader {
     }
 
     /// The size a stored picture is handed on at: `scale` of it, at least one pixel.
-    private func reducedSize(_ width: Int, _ height: Int) -> (width: Int, height: Int) {
+    private static func reducedSize(_ width: Int, _ height: Int, scale: Double) -> (width: Int, height: Int) {
         guard scale < 1 else { return (width, height) }
         let s = max(scale, 1e-4)
         return (max(1, Int((Double(width) * s).rounded())), max(1, Int((Double(height) * s).rounded())))
@@ -317,9 +329,9 @@ public final class VideoReader {
     /// reduced sizes go through libswscale with the same matrix and range on both sides (so
     /// codes keep their meaning), deeper ones to 10 bits.
     /// R'G'B' frames become BT.709 limited Y'CbCr, as the colour table reads R'G'B' sources.
-    private func sourcePicture(_ frame: CodecFrame) throws -> SourcePicture {
+    private func sourcePicture(_ frame: CodecFrame, scale: Double) throws -> SourcePicture {
         let f = frame.pointer.pointee
-        let size = reducedSize(frame.width, frame.height)
+        let size = Self.reducedSize(frame.width, frame.height, scale: scale)
         let reducing = size.width != frame.width || size.height != frame.height
         if !reducing, let planar = frame.planarFrame() { return .eightBit(planar) }
         if !reducing, let deep = frame.deepPlanarFrame() { return .deep(deep) }
@@ -331,15 +343,20 @@ public final class VideoReader {
         let depth = descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         let target = depth > 8 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
-        if scaler == nil || scaler?.sourceWidth != frame.width || scaler?.sourceHeight != frame.height
-            || scaler?.sourceFormat != frame.format || scaler?.destinationWidth != size.width
-            || scaler?.destinationHeight != size.height || scaler?.destinationFormat != target {
+        let fits = { (s: ScaleContext) in
+            s.sourceWidth == frame.width && s.sourceHeight == frame.height && s.sourceFormat == frame.format
+                && s.destinationWidth == size.width && s.destinationHeight == size.height && s.destinationFormat == target
+        }
+        var scaler = scalers.first(where: fits)
+        if scaler == nil {
             // Reducing: the area filter, as photos are reduced; repacking alone: bicubic chroma.
             let filter = reducing ? SWS_AREA : SWS_BICUBIC
             let s = try ScaleContext(from: (frame.width, frame.height, frame.format), to: (size.width, size.height, target),
                                      flags: Int32(filter) | Int32(SWS_ACCURATE_RND) | Int32(SWS_BITEXACT), path: path)
             let full = f.color_range == AVCOL_RANGE_JPEG
             s.setColourspace(source: .bt709, sourceFullRange: isRGB || full, destination: .bt709, destinationFullRange: isRGB ? false : full)
+            // Only the sizes of this frame's kind are kept (a stream that changes size midway).
+            scalers = scalers.filter { $0.sourceWidth == frame.width && $0.sourceHeight == frame.height && $0.sourceFormat == frame.format } + [s]
             scaler = s
         }
         guard let scaler else { throw MediaError("convert video frame", path: path, reason: "no scaler") }
@@ -390,7 +407,8 @@ extension VideoReader {
 private struct TimedFrame {
     let time: Rational
     var frame: CodecFrame?
-    var picture: ClipPicture?
+    /// At `scale`, then at each of `alsoScales`.
+    var pictures: [ClipPicture]?
 
     init(time: Rational, frame: CodecFrame) {
         self.time = time

@@ -199,7 +199,15 @@ public final class StoryCompositor: Sendable {
                 if resolved.isVideo {
                     let threads = decoderThreads
                     let frames = { try ClipFrames(item: resolved, colour: colour, threads: threads) }
-                    let shared = try sharing.map { try $0.sources.clipFrames(segment: index, make: frames) } ?? frames()
+                    // Decoded once for every shape, handed on at each size the shapes would read it at alone.
+                    let shared = try sharing.map { sharing in
+                        try sharing.sources.clipFrames(segment: index) {
+                            let made = try frames()
+                            made.reduce(to: ClipLayer.sharedScales(width: made.width, height: made.height,
+                                                                   geometries: sharing.sources.presets.map(geometry)))
+                            return made
+                        }
+                    } ?? frames()
                     return ClipLayer(item: resolved, frames: shared, reduces: sharing == nil, geometry: geometry(preset), parallel: parallel)
                 }
                 // Every shape's layer from one decode of the photo.

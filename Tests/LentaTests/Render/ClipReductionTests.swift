@@ -93,4 +93,31 @@ struct ClipReductionTests {
             #expect(try alone.frame(n) == both.frame(n), "frame \(n) asked alone")
         }
     }
+
+    @Test("a clip placed at a whole, even offset (1080p filling a square story) is copied, and the copy is what the resampler draws; any other placement is drawn")
+    func wholePixelPlacementIsCopied() {
+        // A textured 64×36 picture filling a 36×36 frame: shown from x = 14, whole pixels.
+        var state: UInt32 = 12345
+        let next = { () -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+        let pixels = PlanarFrame(width: 64, height: 36, y: (0..<(64 * 36)).map { _ in next() }, u: (0..<(32 * 18)).map { _ in next() },
+                                 v: (0..<(32 * 18)).map { _ in next() })
+        let parallel = ParallelSlices(threads: 1)
+        let placed = { (width: Int, height: Int, fit: FitMode) in
+            ItemGeometry(pictureWidth: 64, pictureHeight: 36, crop: nil, rotation: nil, fit: fit, motion: .still,
+                         outputWidth: width, outputHeight: height).placement(at: 0)
+        }
+        let picture = PlacedPicture(pixels: pixels)
+        let square = placed(36, 36, .fill)
+        #expect(ClipLayer.pixelCrop(pixels, picture, square, width: 36, height: 36).map { [$0.x, $0.y] } == [14, 0])
+        var drawn = PlanarFrame(width: 36, height: 36)
+        PictureLayer.draw(picture, square, into: &drawn, parallel: parallel)
+        #expect(ClipLayer.copied(pixels, picture, square, width: 36, height: 36) == drawn)
+        // Whole size: the picture itself.
+        #expect(ClipLayer.copied(pixels, picture, placed(64, 36, .fill), width: 64, height: 36) == pixels)
+        // An odd offset (chroma would fall between samples), a scale, a frame not covered: drawn.
+        #expect(ClipLayer.pixelCrop(pixels, picture, placed(34, 36, .fill), width: 34, height: 36) == nil, "an offset of 15")
+        #expect(ClipLayer.pixelCrop(pixels, picture, placed(32, 18, .fill), width: 32, height: 18) == nil)
+        #expect(ClipLayer.pixelCrop(pixels, picture, placed(64, 64, .fit), width: 64, height: 64) == nil)
+        #expect(ClipLayer.pixelCrop(pixels, picture, placed(62, 36, .fill), width: 62, height: 36) == nil, "an offset of 1")
+    }
 }

@@ -112,6 +112,61 @@ struct RenderShapesTests {
                 "no temporary file left")
     }
 
+    @Test("a clip larger than some shapes need: decoded once, each shape reads it at the size its own render reduces it to (half, another fraction, whole), and its frames are that render's, bit for bit")
+    func sharedClipAtEachShapesSize() throws {
+        let fixture = try RenderFixture()
+        // 640×360, graded (a look and an adjustment: the table reads the decoder's frame, halved
+        // for the landscape shape): alone, the 320×180 shape reduces it to 1/2, the 240×240 one
+        // (`fill`, 2/3 of its height: 0.44 of its pixels) through libswscale, and the portrait
+        // one (8/9) takes it whole.
+        try SyntheticMedia.video(SyntheticVideo(width: 640, height: 360, frameRate: 30, seconds: 1, withAudio: false),
+                                 to: fixture.folder.path("wide.mp4"))
+        try SyntheticMedia.jpeg(width: 1280, height: 960, exif: nil, to: fixture.folder.path("a.jpg"))
+        let story = try fixture.story([
+            "lenta": 1,
+            "defaults": ["transition": ["type": "crossfade", "duration": 0.2], "fit": "fill"],
+            "items": [
+                ["path": "wide.mp4", "trim": [0.1, 0.7], "look": "warm", "adjust": ["contrast": 1.1], "text": ["content": "Sintra"]],
+                ["path": "a.jpg", "duration": 0.6],
+            ],
+        ] as [String: Any])
+        let clip = fixture.folder.url.appendingPathComponent("wide.mp4").standardizedFileURL.path
+        let presets = [Self.land, Self.portrait, Self.square]
+        var alone: [String] = []
+        for preset in presets {
+            let output = fixture.folder.path("alone-\(preset.name).mp4")
+            try StorySetup.renderer(story: story, preset: preset, threads: 2).render(to: output, encoderThreads: 1)
+            alone.append(output)
+        }
+        ContainerOpens.watch(clip)
+        defer { ContainerOpens.unwatch(clip) }
+        let renderer = try StorySetup.renderer(story: story, preset: Self.land, also: [Self.portrait, Self.square], threads: 2)
+        let outputs = ["one.mp4", "one-portrait.mp4", "one-square.mp4"].map(fixture.folder.path)
+        try renderer.render(to: outputs[0], also: Array(outputs.dropFirst()), encoderThreads: 1)
+        #expect(ContainerOpens.count(of: clip) == 1, "the clip decoded once for the three shapes")
+        let count = renderer.frameCount
+        #expect(count == 30)
+        for (k, preset) in presets.enumerated() {
+            let together = try Self.frames(outputs[k], count: count), separate = try Self.frames(alone[k], count: count)
+            let differing = zip(together, separate).filter { $0.y != $1.y || $0.u != $1.u || $0.v != $1.v }.count
+            #expect(differing == 0, "\(preset.name): \(differing) of \(count) frames differ from its own render's")
+        }
+    }
+
+    @Test("the sizes a shared clip is read at: each shape's own reduction, each once, in shape order")
+    func sharedClipScales() {
+        let shape = { (width: Int, height: Int) in
+            { (w: Double, h: Double) in
+                ItemGeometry(pictureWidth: w, pictureHeight: h, crop: nil, rotation: 0, fit: .fill, motion: .still,
+                             outputWidth: width, outputHeight: height)
+            }
+        }
+        // A 2160p clip: halved for 1080p landscape and square, whole for portrait (8/9 of it).
+        #expect(ClipLayer.sharedScales(width: 3840, height: 2160, geometries: [shape(1920, 1080), shape(1080, 1920), shape(1080, 1080)]) == [0.5, 1])
+        // A 1080p clip: whole for all.
+        #expect(ClipLayer.sharedScales(width: 1920, height: 1080, geometries: [shape(1920, 1080), shape(1080, 1920)]) == [1])
+    }
+
     /// Every sample of an MP4's sound, decoded.
     static func sound(_ path: String) throws -> [Float] {
         try AudioDecoder(path: path).read(upTo: 48_000 * 60)
