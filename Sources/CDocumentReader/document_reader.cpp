@@ -1,5 +1,6 @@
 // Tesseract's and ZXing-C++'s readers behind a C API (see include/document_reader.h).
 #include "document_reader.h"
+#include "aztec_search.h"
 
 #include <tesseract/capi.h>
 #include <ZXing/BarcodeFormat.h>
@@ -234,6 +235,9 @@ extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int 
                 break;
             }
         }
+        // An Aztec code off the middle of the picture, or decoded at some scales only.
+        std::optional<AztecFound> aztec;
+        if (results.empty() && (aztec = readAztecByBullseye(grey, width, height, stride))) results.push_back(aztec->result);
         int count = 0, used = 0;
         for (const auto &result : results) {
             if (count >= max_codes) break;
@@ -248,6 +252,7 @@ extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int 
                 minY = std::min(minY, p[k].y); maxY = std::max(maxY, p[k].y);
             }
             out.x = minX; out.y = minY; out.width = maxX - minX; out.height = maxY - minY;
+            if (aztec) { out.x = aztec->x; out.y = aztec->y; out.width = aztec->width; out.height = aztec->height; }
             appendText(ZXing::TextUtfEncoding::ToUtf8(result.text()), text, text_capacity, used, out.text_offset, out.text_length);
         }
         return count;

@@ -52,7 +52,10 @@ public enum DocumentReader {
                 let regionArea = region.map { $0.share * Double(grey.width * grey.height) }
                 let read = try read(dark ? page.inverted() : page, of: grey.width * grey.height, regionArea: regionArea, codes: codes,
                                     with: engine.recogniser)
-                if verdict == nil || read.content != nil { verdict = read }
+                // Nothing confirmed in either region: the one read as likely paper is kept.
+                if verdict == nil || read.content != nil || (verdict?.reading.unconfirmedPaper == nil && read.reading.unconfirmedPaper != nil) {
+                    verdict = read
+                }
                 if read.content != nil { break }
             }
             guard var verdict else { return Verdict(reading: DocumentReading(lines: 0, textShare: 0, pageShare: nil, codes: [], milliseconds: 0), content: nil, reasons: []) }
@@ -155,7 +158,11 @@ public enum DocumentReader {
         let smallPaper = confident.count >= 4 && !words.isDisjoint(with: paperWords) && covered >= 0.03 * (regionArea ?? area)
         let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015) || smallPaper
             || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2) || zoneShaped
-        guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
+        guard isDocument else {
+            var unconfirmed = reading
+            unconfirmed.unconfirmedPaper = unconfirmedPaper(words: words, lines: lines, codes: codes)
+            return Verdict(reading: unconfirmed, content: nil, reasons: unconfirmed.unconfirmedPaper.map { [$0] } ?? [])
+        }
         var reasons = [zoneShaped ? "identity page" : kind(of: confident, codes: codes, height: grey.height), measure]
         if zoneShaped { reasons.append("rows shaped like a machine-readable zone (its check digits not read whole)") }
         if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
@@ -166,6 +173,24 @@ public enum DocumentReader {
     /// a receipt or a bill says it is.
     static let paperWords: Set<String> = ["TICKET", "RECEIPT", "INVOICE", "BOARDING", "ADMISSION", "ADMIT", "SUBTOTAL", "TOTAL",
                                           "VALID", "PASSENGER", "VAT", "IVA"]
+
+    /// Words an identity page prints beside its zone, and seldom a sign in a street.
+    static let identityWords: Set<String> = ["PASSPORT", "PASSEPORT", "PASAPORTE", "PASSAPORTE", "REISEPASS", "PASSAPORTO", "IDENTITY",
+                                             "IDENTITE", "NATIONALITY", "SURNAME"]
+
+    /// Why a picture read too little to be told a document is likely paper all the same: the
+    /// words that name paper or an identity page, a row shaped like a machine-readable zone, a
+    /// code that is not a boarding pass's. A paper on a patterned ground that joins it (tiles,
+    /// a table's grain) is read whole and its print is then little of what is read; a street's
+    /// signs and plaques print none of these. Nil when none is there.
+    static func unconfirmedPaper(words: Set<String>, lines: [TextRecogniser.Line], codes: [BarcodeReader.Code]) -> String? {
+        var seen: [String] = []
+        let naming = words.intersection(paperWords.union(identityWords)).sorted()
+        if !naming.isEmpty { seen.append("words that name paper (\(naming.joined(separator: ", ")))") }
+        if lines.contains(where: looksLikeZone) { seen.append("a row shaped like a machine-readable zone") }
+        if let code = codes.first { seen.append("a \(code.format) code") }
+        return seen.isEmpty ? nil : "likely a document, its kind not confirmed: " + seen.joined(separator: ", ")
+    }
 
     /// Words that name what kind of paper it is.
     static let receiptWords: Set<String> = ["TOTAL", "SUBTOTAL", "VAT", "TAX", "CASH", "CHANGE", "RECEIPT", "AMOUNT", "IVA", "MWST",

@@ -133,6 +133,11 @@ import Testing
         #expect(passport.quality.content != .private || passport.quality.contentReasons.contains("a passport's machine-readable zone"))
         let pass = try #require(outcomes.first { $0.name == "boarding-pass-pdf417.jpg" })
         #expect(pass.quality.contentReasons.contains { $0.contains("boarding pass's PDF417 code (IATA BCBP, LIS→OPO)") })
+        // A boarding pass lying on a tiled floor, its Aztec code off the picture's middle (the
+        // pass and the tiles one region): read by the code's bullseye.
+        let tiled = try #require(outcomes.first { $0.name == "IMG_5eed0001_02.jpg" })
+        #expect(tiled.quality.content == .private && tiled.quality.contentReasons.contains { $0.contains("boarding pass's Aztec code") },
+                "\(Self.describe(tiled))")
         let card = try #require(outcomes.first { $0.name == "bank-card.jpg" })
         #expect(card.quality.content != .private || card.quality.contentReasons.contains { $0.contains("bank card number") })
     }
