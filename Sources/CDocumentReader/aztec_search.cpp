@@ -6,6 +6,7 @@
 // centre and four rings each side), and a square around it is read centred, at a few module
 // sizes and turns, until one decodes.
 #include "aztec_search.h"
+#include "resample.h"
 #include <ZXing/ReadBarcode.h>
 #include <algorithm>
 #include <cmath>
@@ -87,26 +88,6 @@ static std::vector<Bullseye> bullseyes(const uint8_t *grey, int width, int heigh
     return found;
 }
 
-// A `side`×`side` picture around (cx, cy) of `grey`, scaled by `scale` and turned by `degrees`,
-// bilinear; outside is white paper.
-static void sample(const uint8_t *grey, int width, int height, int stride, double cx, double cy, double scale, double degrees,
-                   int side, uint8_t *out) {
-    const double a = degrees * 3.14159265358979 / 180, c = std::cos(a) / scale, s = std::sin(a) / scale;
-    for (int y = 0; y < side; ++y) {
-        const double dy = y - side / 2.0;
-        for (int x = 0; x < side; ++x) {
-            const double dx = x - side / 2.0, sx = c * dx + s * dy + cx, sy = -s * dx + c * dy + cy;
-            const int x0 = static_cast<int>(std::floor(sx)), y0 = static_cast<int>(std::floor(sy));
-            uint8_t &o = out[static_cast<size_t>(y) * side + x];
-            if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) { o = 255; continue; }
-            const double fx = sx - x0, fy = sy - y0;
-            const uint8_t *p = grey + static_cast<size_t>(y0) * stride + x0;
-            const double top = p[0] * (1 - fx) + p[1] * fx, bottom = p[stride] * (1 - fx) + p[stride + 1] * fx;
-            o = static_cast<uint8_t>(std::lround(top * (1 - fy) + bottom * fy));
-        }
-    }
-}
-
 std::optional<AztecFound> readAztecByBullseye(const uint8_t *grey, int width, int height, int stride) {
     auto found = bullseyes(grey, width, height, stride);
     // Ringed marks in a scene (a tiled floor, a target, a window's grid) can look like one: the
@@ -123,7 +104,7 @@ std::optional<AztecFound> readAztecByBullseye(const uint8_t *grey, int width, in
         for (double module : {6.0, 5.0, 4.0}) {
             for (double degrees : {0.0, 4.0, -4.0, 8.0, -8.0}) {
                 const double scale = module / b.module;
-                sample(grey, width, height, stride, b.x, b.y, scale, degrees, side, square.data());
+                resample(grey, width, height, stride, b.x, b.y, scale, degrees, side, side, square.data());
                 auto result = ZXing::ReadBarcode(ZXing::ImageView(square.data(), side, side, ZXing::ImageFormat::Lum), hints);
                 if (!result.isValid()) continue;
                 const int half = static_cast<int>(std::lround(side / 2.0 / scale));
