@@ -1,5 +1,7 @@
 // Tesseract's and ZXing-C++'s readers behind a C API (see include/document_reader.h).
 #include "document_reader.h"
+#include "aztec_search.h"
+#include "resample.h"
 
 #include <tesseract/capi.h>
 #include <ZXing/BarcodeFormat.h>
@@ -163,21 +165,7 @@ extern "C" int lenta_read_text(lenta_text_reader *reader, const uint8_t *grey, i
 // `grey` turned by `degrees` (clockwise positive) about its centre into `out` (width × height,
 // packed), bilinear; what falls outside is white paper.
 static void turn(const uint8_t *grey, int width, int height, int stride, double degrees, uint8_t *out) {
-    const double a = degrees * 3.14159265358979 / 180, c = std::cos(a), s = std::sin(a);
-    const double cx = width / 2.0, cy = height / 2.0;
-    for (int y = 0; y < height; ++y) {
-        const double dy = y - cy;
-        for (int x = 0; x < width; ++x) {
-            const double dx = x - cx, sx = c * dx + s * dy + cx, sy = -s * dx + c * dy + cy;
-            const int x0 = static_cast<int>(std::floor(sx)), y0 = static_cast<int>(std::floor(sy));
-            uint8_t &o = out[static_cast<size_t>(y) * width + x];
-            if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) { o = 255; continue; }
-            const double fx = sx - x0, fy = sy - y0;
-            const uint8_t *p = grey + static_cast<size_t>(y0) * stride + x0;
-            const double top = p[0] * (1 - fx) + p[1] * fx, bottom = p[stride] * (1 - fx) + p[stride + 1] * fx;
-            o = static_cast<uint8_t>(std::lround(top * (1 - fy) + bottom * fy));
-        }
-    }
+    resample(grey, width, height, stride, width / 2.0, height / 2.0, 1, degrees, width, height, out);
 }
 
 // A point of the picture `turn` made, where it lies in the picture it was made from.
@@ -234,6 +222,9 @@ extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int 
                 break;
             }
         }
+        // An Aztec code off the middle of the picture, or decoded at some scales only.
+        std::optional<AztecFound> aztec;
+        if (results.empty() && (aztec = readAztecByBullseye(grey, width, height, stride))) results.push_back(aztec->result);
         int count = 0, used = 0;
         for (const auto &result : results) {
             if (count >= max_codes) break;
@@ -248,6 +239,7 @@ extern "C" int lenta_read_codes(const uint8_t *grey, int width, int height, int 
                 minY = std::min(minY, p[k].y); maxY = std::max(maxY, p[k].y);
             }
             out.x = minX; out.y = minY; out.width = maxX - minX; out.height = maxY - minY;
+            if (aztec) { out.x = aztec->x; out.y = aztec->y; out.width = aztec->width; out.height = aztec->height; }
             appendText(ZXing::TextUtfEncoding::ToUtf8(result.text()), text, text_capacity, used, out.text_offset, out.text_length);
         }
         return count;

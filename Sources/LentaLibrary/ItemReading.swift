@@ -105,6 +105,8 @@ enum ItemReading {
             if let content = verdict.content, quality.content == .photo || content == .private || quality.content == .document {
                 quality.content = content
                 quality.contentReasons = verdict.reasons
+            } else if verdict.content == nil, quality.content == .photo, let paper = verdict.reading.unconfirmedPaper {
+                quality.contentReasons = [paper]
             }
             return (quality, nil)
         } catch {

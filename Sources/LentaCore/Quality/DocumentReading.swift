@@ -11,12 +11,18 @@ public struct DocumentReading: Hashable, Codable, Sendable {
     public var codes: [String]
     /// What reading took, in milliseconds (the README's costs).
     public var milliseconds: Double
+    /// Why the picture is likely paper though its kind was not confirmed (words that name paper,
+    /// a row shaped like a machine-readable zone, a code, with too little print to say which
+    /// document): such a photo is not chosen into a story (`StorySelection`). Nil otherwise, and
+    /// in readings kept before it was asked (JSON without the key).
+    public var unconfirmedPaper: String?
 
-    public init(lines: Int, textShare: Double, pageShare: Double?, codes: [String], milliseconds: Double) {
+    public init(lines: Int, textShare: Double, pageShare: Double?, codes: [String], milliseconds: Double, unconfirmedPaper: String? = nil) {
         self.lines = lines
         self.textShare = textShare
         self.pageShare = pageShare
         self.codes = codes
         self.milliseconds = milliseconds
+        self.unconfirmedPaper = unconfirmedPaper
     }
 }

@@ -36,10 +36,14 @@ public enum DocumentReader {
         do {
             var verdict: Verdict?
             var whole: [BarcodeReader.Code]?
-            for region in regions(in: picture.reduced(side: ItemQuality.analysisSide)) {
+            // The photo's own pixels, decoded once when a zone's rows are to be read again sharper.
+            var full: GreyPicture?
+            let reduced = picture.reduced(side: ItemQuality.analysisSide)
+            for region in regions(in: reduced) {
                 // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
                 // and ZXing both read paper that leans badly.
-                let page = grey.cropped(to: region.map(pageBox) ?? (0, 0, 1, 1)).levelled().picture
+                let box = region.map(pageBox) ?? (0, 0, 1, 1)
+                let (page, lean) = grey.cropped(to: box).levelled()
                 // A code may lie outside the region (its modules are a ground of their own): when the
                 // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
                 var codes = try BarcodeReader.codes(in: page)
@@ -50,18 +54,44 @@ public enum DocumentReader {
                 // Light letters on a dark ground (a card, a dark slide) read as dark on light.
                 let dark = (region?.ground ?? 255) < darkGround
                 let regionArea = region.map { $0.share * Double(grey.width * grey.height) }
+                // The same part of the photo at its own resolution, as the page was made.
+                let sharper = { () throws -> GreyPicture in
+                    if full == nil { full = GreyPicture(try ReducedPhoto.decode(path: path, metadata: metadata, side: fullSide(metadata)).picture) }
+                    let part = (full ?? grey).cropped(to: box)
+                    let upright = lean == 0 ? part : part.rotated(by: -lean)
+                    return dark ? upright.inverted() : upright
+                }
                 let read = try read(dark ? page.inverted() : page, of: grey.width * grey.height, regionArea: regionArea, codes: codes,
-                                    with: engine.recogniser)
-                if verdict == nil || read.content != nil { verdict = read }
+                                    sharper: sharper, with: engine.recogniser)
+                // Nothing confirmed in either region: the one read as likely paper is kept.
+                if verdict == nil || read.content != nil || (verdict?.reading.unconfirmedPaper == nil && read.reading.unconfirmedPaper != nil) {
+                    verdict = read
+                }
                 if read.content != nil { break }
             }
             guard var verdict else { return Verdict(reading: DocumentReading(lines: 0, textShare: 0, pageShare: nil, codes: [], milliseconds: 0), content: nil, reasons: []) }
+            // A bright, even sheet lying inside another ground (touching no edge of the picture,
+            // as a sky or a wall does), with print read: likely paper, though too little was read
+            // to tell which.
+            if verdict.content == nil, verdict.reading.unconfirmedPaper == nil, verdict.reading.lines >= 2,
+               let sheet = BlankPaper.region(in: reduced), BlankPaper.enclosed(sheet) {
+                let paper = "likely a document, its kind not confirmed: a bright even sheet inside another ground, "
+                    + "\(verdict.reading.lines) lines of print read"
+                verdict.reading.unconfirmedPaper = paper
+                verdict.reasons = [paper]
+            }
             verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             return verdict
         } catch var error as MediaError {
             error.path = path
             throw error
         }
+    }
+
+    /// The longer side a photo's own pixels are decoded at to read a zone again: its own, up to
+    /// 4032 (a 12 MP phone photo; larger ones, as `ReducedPhoto` bounds them).
+    static func fullSide(_ metadata: MediaMetadata) -> Int {
+        min(4032, max(readingSide, max(metadata.width ?? 0, metadata.height ?? 0)))
     }
 
     /// A region's ground darker than this is read inverted (light letters on a dark card or slide).
@@ -71,10 +101,18 @@ public enum DocumentReader {
     /// would open for, the most marked first, two at most (a patterned ground — tiles, a
     /// table's grain, a striped wall — can have more marks than a small ticket lying on it);
     /// when none would, the most marked region or, with none, the whole picture (nil).
+    /// A region of most of the picture (or none) may be a paper joined with its patterned ground
+    /// (tiles, a table's grain), whose print is then little of what is read: the paper's blank
+    /// area (`BlankPaper`) is read last.
     static func regions(in picture: AnalysisPicture) -> [PageRegion?] {
         let candidates = PageRegion.candidates(in: picture)
         let open = candidates.filter { TextSignals(region: $0).mayHoldText }.prefix(2)
-        return open.isEmpty ? [candidates.first] : open.map { $0 }
+        var regions: [PageRegion?] = open.isEmpty ? [candidates.first] : open.map { $0 }
+        let widest = regions.compactMap { $0?.share }.max()
+        if widest.map({ $0 >= 0.6 }) ?? true, let paper = BlankPaper.region(in: picture), paper.share < 0.8 * (widest ?? 1) {
+            regions.append(paper)
+        }
+        return regions
     }
 
     /// The part of the picture read for a page-like region: its box and a margin of a tenth of
@@ -90,12 +128,14 @@ public enum DocumentReader {
     /// - Parameter pictureArea: the whole picture's area in `grey`'s pixels (`grey` may be a part of it).
     /// - Parameter codes: the codes already read in it (or around it); nil reads them here.
     /// - Parameter regionArea: the area of the page-like region it was cut for, in the same pixels.
+    /// - Parameter sharper: `grey` at the photo's own resolution (decoded when first asked), to
+    ///   read a zone's rows again when they were not read whole at `readingSide`.
     static func read(_ grey: GreyPicture, of pictureArea: Int? = nil, regionArea: Double? = nil, codes: [BarcodeReader.Code]? = nil,
-                     with recogniser: TextRecogniser) throws -> Verdict {
+                     sharper: (() throws -> GreyPicture)? = nil, with recogniser: TextRecogniser) throws -> Verdict {
         let codes = try codes ?? BarcodeReader.codes(in: grey)
         // Sparse text: a photo of paper has a scene around it, which Tesseract's page layout takes
         // for a picture and drops. Lines that lean are read again with the picture levelled.
-        var picture = grey
+        var picture = grey, turned = 0.0
         var lines = try recogniser.lines(in: grey, mode: .sparse)
         let lean = leaning(lines)
         if abs(lean) >= 1.5 {
@@ -104,6 +144,7 @@ public enum DocumentReader {
             if characters(again) >= characters(lines) {
                 lines = again
                 picture = levelled
+                turned = lean
             }
         }
         // Sparse reading gives words and short runs: a card number's four groups, a row of a
@@ -124,9 +165,18 @@ public enum DocumentReader {
 
         // Personal data, each by its own checks.
         var zone = MachineReadableZone.find(in: texts)
-        if zone == nil, let band = zoneBand(lines, in: picture) {
+        if zone == nil, let rows = zoneRows(lines) {
+            let band = picture.band(top: rows.top, bottom: rows.bottom)
             let again = try recogniser.lines(in: band.height < 120 ? band.doubled() : band, mode: .machineReadableZone)
             zone = MachineReadableZone.find(in: again.map(\.text))
+            // At the photo's own resolution: a 12 MP photo reduced to 1600 pixels sees a zone's
+            // small letters a little soft, and a check digit misread fails the zone.
+            if zone == nil, let sharp = try sharper?(), sharp.width > grey.width {
+                let source = turned == 0 ? sharp : sharp.rotated(by: -turned)
+                let scale = Double(source.height) / Double(grey.height)
+                let band = source.band(top: Int(Double(rows.top) * scale), bottom: Int(Double(rows.bottom) * scale))
+                zone = MachineReadableZone.find(in: try recogniser.lines(in: band, mode: .machineReadableZone).map(\.text))
+            }
         }
         var found: [String] = []
         if let zone { found.append(zone.description) }
@@ -155,7 +205,11 @@ public enum DocumentReader {
         let smallPaper = confident.count >= 4 && !words.isDisjoint(with: paperWords) && covered >= 0.03 * (regionArea ?? area)
         let isDocument = confident.count >= 10 || (confident.count >= 5 && textShare >= 0.015) || smallPaper
             || (confident.count >= 4 && textShare >= 0.025) || (!codes.isEmpty && confident.count >= 2) || zoneShaped
-        guard isDocument else { return Verdict(reading: reading, content: nil, reasons: []) }
+        guard isDocument else {
+            var unconfirmed = reading
+            unconfirmed.unconfirmedPaper = unconfirmedPaper(words: words, lines: lines, codes: codes)
+            return Verdict(reading: unconfirmed, content: nil, reasons: unconfirmed.unconfirmedPaper.map { [$0] } ?? [])
+        }
         var reasons = [zoneShaped ? "identity page" : kind(of: confident, codes: codes, height: grey.height), measure]
         if zoneShaped { reasons.append("rows shaped like a machine-readable zone (its check digits not read whole)") }
         if !codes.isEmpty { reasons.append("a \(codes[0].format) code") }
@@ -166,6 +220,24 @@ public enum DocumentReader {
     /// a receipt or a bill says it is.
     static let paperWords: Set<String> = ["TICKET", "RECEIPT", "INVOICE", "BOARDING", "ADMISSION", "ADMIT", "SUBTOTAL", "TOTAL",
                                           "VALID", "PASSENGER", "VAT", "IVA"]
+
+    /// Words an identity page prints beside its zone, and seldom a sign in a street.
+    static let identityWords: Set<String> = ["PASSPORT", "PASSEPORT", "PASAPORTE", "PASSAPORTE", "REISEPASS", "PASSAPORTO", "IDENTITY",
+                                             "IDENTITE", "NATIONALITY", "SURNAME"]
+
+    /// Why a picture read too little to be told a document is likely paper all the same: the
+    /// words that name paper or an identity page, a row shaped like a machine-readable zone, a
+    /// code that is not a boarding pass's. A paper on a patterned ground that joins it (tiles,
+    /// a table's grain) is read whole and its print is then little of what is read; a street's
+    /// signs and plaques print none of these. Nil when none is there.
+    static func unconfirmedPaper(words: Set<String>, lines: [TextRecogniser.Line], codes: [BarcodeReader.Code]) -> String? {
+        var seen: [String] = []
+        let naming = words.intersection(paperWords.union(identityWords)).sorted()
+        if !naming.isEmpty { seen.append("words that name paper (\(naming.joined(separator: ", ")))") }
+        if lines.contains(where: looksLikeZone) { seen.append("a row shaped like a machine-readable zone") }
+        if let code = codes.first { seen.append("a \(code.format) code") }
+        return seen.isEmpty ? nil : "likely a document, its kind not confirmed: " + seen.joined(separator: ", ")
+    }
 
     /// Words that name what kind of paper it is.
     static let receiptWords: Set<String> = ["TOTAL", "SUBTOTAL", "VAT", "TAX", "CASH", "CHANGE", "RECEIPT", "AMOUNT", "IVA", "MWST",
@@ -254,10 +326,10 @@ public enum DocumentReader {
 
     /// The rows around lines that look like a machine-readable zone (long, with '<' fillers), to
     /// read again as one: nil when there are none.
-    static func zoneBand(_ lines: [TextRecogniser.Line], in grey: GreyPicture) -> GreyPicture? {
+    static func zoneRows(_ lines: [TextRecogniser.Line]) -> (top: Int, bottom: Int)? {
         let zone = lines.filter(looksLikeZone)
         guard let top = zone.map(\.y).min(), let bottom = zone.map({ $0.y + $0.height }).max() else { return nil }
         let margin = max(8, (bottom - top) / 2)
-        return grey.band(top: top - margin, bottom: bottom + margin)
+        return (top - margin, bottom + margin)
     }
 }

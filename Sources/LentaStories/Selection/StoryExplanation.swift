@@ -57,7 +57,9 @@ public enum StoryExplanation {
         case .dark:
             return "dark: brightness under \(number(options.darkBrightness)) or over \(percent(options.crushedShare)) crushed"
         case .screenshot: return "screenshot or screen recording"
-        case .document: return "document: not a moment of the trip"
+        case .document:
+            return c.quality?.content == .photo && c.quality?.reading?.unconfirmedPaper != nil
+                ? "likely a document (its kind not confirmed): not a moment of the trip" : "document: not a moment of the trip"
         case .private: return "private: personal data, never chosen"
         case .length: return "length: no room in a story of \(number(length)) s"
         }

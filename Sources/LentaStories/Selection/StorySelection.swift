@@ -8,7 +8,8 @@ import LentaCore
 /// The steps, in order (each item left out keeps the reason of the first step that took it):
 /// 1. `duplicate`: the same bytes (content hash) as another item.
 /// 2. `screenshot` / `document` / `private`: not a photo; a picture with personal data is never
-///    chosen, however short the story is of items (only a person adds it, by hand).
+///    chosen, however short the story is of items (only a person adds it, by hand). A photo
+///    read as likely paper whose kind was not confirmed is left out as a `document`.
 /// 3. `burst` / `duplicate`: photos seconds apart (`burstGap`), or alike (`nearDuplicateBits`)
 ///    within `nearDuplicateGap`, are one group; its sharpest, best-exposed frame stays. The
 ///    rest of a burst (within 30 s) are `burst`; of a longer run, `blurred`/`dark` when they
@@ -73,7 +74,11 @@ public struct StorySelection: Sendable {
             case .document: reasons[i] = .document
             case .private: reasons[i] = .private
             case .photo:
-                if q.brightness < options.darkBrightness || q.crushed > options.crushedShare {
+                // Read as likely paper, its kind not confirmed (`DocumentReading.unconfirmedPaper`):
+                // left out as a document is, never restored to fill a day (it may be a passport).
+                if q.reading?.unconfirmedPaper != nil {
+                    reasons[i] = .document
+                } else if q.brightness < options.darkBrightness || q.crushed > options.crushedShare {
                     flaws[i] = .dark
                 } else if c.kind == .photo, medianSharpness > 0, q.sharpness < options.blurredShare * medianSharpness {
                     flaws[i] = .blurred

@@ -22,4 +22,32 @@ import Testing
             #expect(abs(box.x + box.width / 2 - 500) < 60 && abs(box.y + box.height / 2 - 300) < 60, "\(box)")
         }
     }
+
+    /// A boarding pass's Aztec code off the middle of a picture of ringed tiles (whose rings are
+    /// marks around it everywhere), turned a little: ZXing 1.4 looks for an Aztec code's bullseye
+    /// from the picture's middle only, and decodes a turned code at some scales only; the reader
+    /// finds the bullseye itself and reads a square around it.
+    @Test(arguments: [-6.0, 0.0, 5.0])
+    func anAztecCodeOffTheMiddleOfATiledFloorIsRead(degrees: Double) throws {
+        let text = PersonalDataTests.bcbp()
+        let code = try BarcodeReader.draw(text, format: "Aztec", width: 240, height: 240)
+        let width = 1600, height = 1200
+        var floor = [UInt8](repeating: 200, count: width * height)
+        // Tiles of 160 pixels, each a dark ring about its middle.
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x % 160 - 80), dy = Double(y % 160 - 80), r = (dx * dx + dy * dy).squareRoot()
+                if (44...58).contains(r) || x % 160 == 0 || y % 160 == 0 { floor[y * width + x] = 60 }
+            }
+        }
+        // A white pass off the middle, the code at its right.
+        for y in 380..<860 { for x in 500..<1450 { floor[y * width + x] = 245 } }
+        for y in 0..<code.height { for x in 0..<code.width { floor[(500 + y) * width + 1150 + x] = code.pixels[y * code.width + x] == 0 ? 25 : 245 } }
+        let picture = GreyPicture(width: width, height: height, pixels: floor).rotated(by: degrees)
+        let read = try BarcodeReader.codes(in: picture)
+        #expect(read.map(\.format) == ["Aztec"] && read.map(\.text) == [text], "turned \(degrees)°: \(read)")
+        if let box = read.first {
+            #expect(abs(box.x + box.width / 2 - 1270) < 120 && abs(box.y + box.height / 2 - 620) < 120, "\(box)")
+        }
+    }
 }

@@ -144,15 +144,16 @@ struct PhoneLibraryRecognitionTests {
         let papers = outcomes.filter { $0.written.expected != .photo }, photos = outcomes.filter { $0.written.expected == .photo }
         let recognised = papers.filter { $0.quality.content.isSensitive }
         let privates = papers.filter { $0.written.expected == .private }, privateFound = privates.filter { $0.quality.content == .private }
-        let scanOpen = papers.filter { $0.scanGate == true }, taken = photos.filter { $0.quality.content.isSensitive }
+        // A travel photo read as likely paper stays a photo but is left out of stories: counted as taken.
+        let scanOpen = papers.filter { $0.scanGate == true }
+        let taken = photos.filter { $0.quality.content.isSensitive || $0.quality.reading?.unconfirmedPaper != nil }
         print("\(name): documents and private pictures recognised \(recognised.count) of \(papers.count); private as private "
               + "\(privateFound.count) of \(privates.count); the scan's gate open for \(scanOpen.count) of \(papers.count) "
               + "(on \(Set(papers.compactMap(\.scanSide)).sorted()) pixels); travel photos taken for documents \(taken.count) of \(photos.count)")
         #expect(papers.count == 22 && photos.count >= 16, "every picture written, scanned and analysed")
         // Issue 26's bar: 9 in 10 recognised, none chosen into a story, at most 1 travel photo in 16 taken.
         #expect(recognised.count * 10 >= papers.count * 9, "\(papers.filter { !$0.quality.content.isSensitive }.map(Self.describe))")
-        #expect(papers.allSatisfy { !$0.chosen || !$0.quality.content.isSensitive }, "\(papers.filter(\.chosen).map(Self.describe))")
-        #expect(papers.filter(\.chosen).count <= papers.count - recognised.count)
+        #expect(papers.filter(\.chosen).isEmpty, "\(papers.filter(\.chosen).map(Self.describe))")
         #expect(taken.count * 16 <= photos.count, "\(taken.map(Self.describe))")
         // Private as private (check digits read): measured 3 of 8 tuning JPEG, 5 of 8 held-out JPEG,
         // 4 of 8 held-out HEIC (4 and 6 of 8 on the thumbnail-less pictures); the others are documents.

@@ -42,6 +42,31 @@ import Testing
         #expect(why[70]?.contains("content private: a passport's machine-readable zone") == true)
     }
 
+    /// A photo read as likely paper whose kind was not confirmed (a pass on tiles whose code was
+    /// not read: its words name paper) is left out as a document, even on a day with nothing
+    /// else, and says why; a photo read with a few lines of a sign stays.
+    @Test func aPhotoReadAsLikelyPaperIsLeftOutAndSaysWhy() throws {
+        var candidates = StorySelectionTests.photos(4)
+        let paper = "likely a document, its kind not confirmed: words that name paper (BOARDING)"
+        candidates[1].quality?.reading = DocumentReading(lines: 4, textShare: 0.016, pageShare: nil, codes: [], milliseconds: 900,
+                                                         unconfirmedPaper: paper)
+        candidates[1].quality?.contentReasons = [paper]
+        candidates[2].quality?.reading = DocumentReading(lines: 3, textShare: 0.04, pageShare: nil, codes: [], milliseconds: 900)
+        // Alone on its day: not restored to fill it.
+        var alone = StorySelectionTests.photos(1, day: StorySelectionTests.day2, from: 1_714_900_000, firstID: 80)[0]
+        alone.quality?.reading = candidates[1].quality?.reading
+        candidates.append(alone)
+        let options = SelectionOptions(length: 60)
+        let plan = StorySelection(options: options).choose(candidates)
+        let chosen = Set(plan.chosen.map(\.id))
+        #expect(!chosen.contains(candidates[1].id) && !chosen.contains(80))
+        #expect(chosen.contains(candidates[2].id))
+        #expect(plan.alternates.contains { $0.id == candidates[1].id && $0.reason == .document })
+        let why = StoryExplanation.why(plan, candidates: candidates, options: options)
+        #expect(why[candidates[1].id]?.first == "likely a document (its kind not confirmed): not a moment of the trip", "\(why[candidates[1].id] ?? [])")
+        #expect(why[candidates[1].id]?.contains("content photo: " + paper) == true, "\(why[candidates[1].id] ?? [])")
+    }
+
     @Test func whyIsAcceptedByValidationAndKept() throws {
         let folder = try ProjectFixtures.Folder()
         try folder.touch("2024-05/IMG_0002.HEIC")
