@@ -17,8 +17,8 @@ public final class StoryWriter {
     private let claim: TemporaryFileClaim?
     public let preset: OutputPreset
     public private(set) var framesWritten = 0
-    /// Samples of sound encoded (by its own encoder, or the shared one).
-    public var samplesWritten: Int { audio?.encoder.samplesWritten ?? 0 }
+    /// Samples of sound encoded by its own encoder (none when the sound is encoded elsewhere).
+    public var samplesWritten: Int { audio.map { $0.shared ? 0 : $0.encoder.samplesWritten } ?? 0 }
 
     private let muxer: MuxerContext
     private let video: EncoderContext
@@ -45,10 +45,11 @@ public final class StoryWriter {
     ///   - audio: whether the story has a sound track.
     ///   - threads: encoder threads (0: the encoder chooses).
     ///   - metadata: container tags, chapters and subtitle cues for a `mov_text` track.
-    ///   - sharedAudio: the sound's encoder when it is shared with other writers (`audio` true):
-    ///     its packets are then written by `writeAudio`, and `appendAudio` is not used.
+    ///   - sharedAudio: the sound is encoded elsewhere, once for several writers (`audio` true):
+    ///     its packets are then written by `writeAudio`, and `appendAudio` is not used. The
+    ///     writer's own encoder, of the same settings, is opened only to describe the stream.
     public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0, metadata: StoryMetadata = StoryMetadata(),
-                sharedAudio: StoryAudioEncoder? = nil) throws {
+                sharedAudio: Bool = false) throws {
         self.path = path
         self.preset = preset
         temporaryPath = AtomicWrite.temporaryPath(for: path)
@@ -69,9 +70,9 @@ public final class StoryWriter {
             if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { try muxer.setCodecTag("hvc1", stream: videoStream) }
             if preset.colour.isHDR { try muxer.addHDRMetadata(stream: videoStream) }
             if audio {
-                let encoder = try sharedAudio ?? StoryAudioEncoder(preset: preset, globalHeader: muxer.needsGlobalHeader, path: path)
+                let encoder = try StoryAudioEncoder(preset: preset, globalHeader: muxer.needsGlobalHeader, path: path)
                 let stream = try muxer.addStream(for: encoder.encoder)
-                self.audio = (encoder, stream, sharedAudio != nil)
+                self.audio = (encoder, stream, sharedAudio)
             }
             let subtitles = metadata.subtitleTrack.isEmpty ? nil : try MovTextTrack(muxer: muxer, path: path)
             let tags = metadata.tags
@@ -139,13 +140,12 @@ public final class StoryWriter {
         try audio.encoder.append(interleaved) { try muxer.write($0, from: audio.encoder.encoder, stream: audio.stream) }
     }
 
-    /// Writes a packet of the shared sound encoder's (a reference to it: the packet stays the
-    /// encoder's, for the other writers).
-    package func writeAudio(_ packet: CodecPacket) throws {
+    /// Writes a packet of the shared sound encoder's (made with this writer's preset's sound
+    /// settings, so in the time base of the writer's own).
+    public func writeAudio(_ packet: EncodedPacket) throws {
         guard !finished else { throw MediaError("write audio", path: path, reason: "the file is already finished") }
         guard let audio, audio.shared else { throw MediaError("write audio", path: path, reason: "the writer has no shared sound encoder") }
-        let copy = try CodecPacket(referencing: packet, path: path)
-        try muxer.write(copy, from: audio.encoder.encoder, stream: audio.stream)
+        try muxer.write(try packet.packet(path: path), from: audio.encoder.encoder, stream: audio.stream)
     }
 
     /// Sends what is buffered, drains the encoders, writes the index and renames the file into place.

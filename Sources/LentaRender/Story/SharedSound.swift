@@ -25,23 +25,22 @@ struct SharedSound {
         self.encoderOfOutput = encoderOfOutput
     }
 
-    func encoder(ofOutput k: Int) -> StoryAudioEncoder { encoders[encoderOfOutput[k]] }
-
-    /// Encodes `samples` once for each sound; every packet is written by the writers of its shapes.
-    func append(_ samples: [Float], to writers: [StoryWriter]) throws {
+    /// Encodes `samples` once for each sound; every packet goes to `deliver` with each output
+    /// of its shapes (a copy, for another thread's writer).
+    func append(_ samples: [Float], deliver: (_ output: Int, EncodedPacket) throws -> Void) throws {
         for (index, encoder) in encoders.enumerated() {
-            try encoder.append(samples) { try write($0, of: index, to: writers) }
+            try encoder.append(samples) { try hand(EncodedPacket(copying: $0), of: index, to: deliver) }
         }
     }
 
-    /// Encodes what is buffered and drains each encoder into its writers.
-    func finish(to writers: [StoryWriter]) throws {
+    /// Encodes what is buffered and drains each encoder into its outputs.
+    func finish(deliver: (_ output: Int, EncodedPacket) throws -> Void) throws {
         for (index, encoder) in encoders.enumerated() {
-            try encoder.finish { try write($0, of: index, to: writers) }
+            try encoder.finish { try hand(EncodedPacket(copying: $0), of: index, to: deliver) }
         }
     }
 
-    private func write(_ packet: CodecPacket, of index: Int, to writers: [StoryWriter]) throws {
-        for (k, writer) in writers.enumerated() where encoderOfOutput[k] == index { try writer.writeAudio(packet) }
+    private func hand(_ packet: EncodedPacket, of index: Int, to deliver: (Int, EncodedPacket) throws -> Void) throws {
+        for k in encoderOfOutput.indices where encoderOfOutput[k] == index { try deliver(k, packet) }
     }
 }

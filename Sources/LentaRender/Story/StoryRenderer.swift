@@ -110,14 +110,17 @@ public final class StoryRenderer {
         }
     }
 
-    /// The threads an encoder of `preset` is given: those asked for (0: one and a half per
-    /// processor, as x264 chooses), no more than the encoders' share of `bytes` holds. Each of
-    /// x264's (and x265's) frame threads keeps frames of the output's size in flight — the
-    /// picture, its reconstruction with the half-pel planes, the look-ahead's — about
-    /// `bytesPerEncoderThread` frames' worth, so memory would otherwise grow with the threads
+    /// The threads an encoder of `preset` is given: its share of those asked for (0: one and a
+    /// half per processor, as x264 chooses) among the `shapes` encoders of the render, which run
+    /// side by side (`EncoderLane`), so the encoders together keep the cores busy rather than
+    /// each doing so alone; and no more than its share of `bytes` holds. Each of x264's (and
+    /// x265's) frame threads keeps frames of the output's size in flight — the picture, its
+    /// reconstruction with the half-pel planes, the look-ahead's — about
+    /// `framesPerEncoderThread` frames' worth, so memory would otherwise grow with the threads
     /// (1.46 GB for the 2160p story of bench/render at 16 threads, 589 MB at 2).
     static func encoderThreads(_ requested: Int, preset: OutputPreset, shapes: Int, bytes: Int) -> Int {
-        let wanted = requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount * 3 / 2)
+        let budget = requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount * 3 / 2)
+        let wanted = max(1, budget / max(1, shapes))
         let perThread = framesPerEncoderThread * frameBytes(preset)
         return max(1, min(wanted, bytes / max(1, shapes) / perThread))
     }
@@ -162,35 +165,62 @@ public final class StoryRenderer {
         }
         let hasAudio = sound?.hasAudio ?? false
         let outputs = [(path, compositor.preset, metadata)] + zip(alsoPaths, also).map { ($0, $1.preset, $1.metadata) }
-        // The sound is encoded once for every shape whose preset asks for the same sound; the
-        // writers of those shapes write its packets.
-        let sounds = hasAudio && outputs.count > 1 ? try SharedSound(presets: outputs.map(\.1), path: path) : nil
-        var writers: [StoryWriter] = []
-        for (k, (output, preset, metadata)) in outputs.enumerated() {
-            let threads = Self.encoderThreads(encoderThreads, preset: preset, shapes: outputs.count, bytes: encoderBytes)
-            let writer = try StoryWriter(path: output, preset: preset, audio: hasAudio, threads: threads, metadata: metadata,
-                                         sharedAudio: sounds?.encoder(ofOutput: k))
-            if let line = writer.encoderNotice { notice(line, output) }
-            writers.append(writer)
+        if outputs.count > 1 {
+            try renderShapes(outputs, hasAudio: hasAudio, encoderThreads: encoderThreads, notice: notice, progress: progress)
+            return
         }
+        let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio,
+                                     threads: Self.encoderThreads(encoderThreads, preset: compositor.preset, shapes: 1, bytes: encoderBytes),
+                                     metadata: metadata)
+        if let line = writer.encoderNotice { notice(line, path) }
         let total = frameCount
-        let pools = [compositor.framePool] + also.map(\.compositor.framePool)
+        let pool = compositor.framePool
         try forEachFrameOfEveryShape { n, frames in
-            for (k, (writer, frame)) in zip(writers, frames).enumerated() {
-                try writer.appendVideo(frame, recycling: pools[k])
-            }
+            guard let frame = frames.first else { throw RenderError("frame \(n) was not drawn") }
+            try writer.appendVideo(frame, recycling: pool)
             if hasAudio, let sound {
-                let samples = try sound.samples(firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1))
-                if let sounds {
-                    try sounds.append(samples, to: writers)
-                } else {
-                    for writer in writers { try writer.appendAudio(samples) }
-                }
+                try writer.appendAudio(try sound.samples(firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1)))
             }
             progress(n + 1, total)
         }
-        try sounds?.finish(to: writers)
-        for writer in writers { try writer.finish() }
+        try writer.finish()
+    }
+
+    /// Frames each shape's encoder may have waiting on its own thread (`EncoderLane`), beyond the
+    /// queue's: enough that an encoder does not wait for the renderer's hand-over.
+    static let laneDepth = 2
+
+    /// A render of several shapes: each output's writer on its own thread (`EncoderLane`), the
+    /// encoders sharing one budget of threads (`encoderThreads` divides it among them), the
+    /// sound encoded once for the shapes that ask for the same (`SharedSound`) and its packets
+    /// handed to each of their writers after the frames they go with.
+    private func renderShapes(_ outputs: [(String, OutputPreset, StoryMetadata)], hasAudio: Bool, encoderThreads: Int,
+                              notice: (String, String) -> Void, progress: (Int, Int) -> Void) throws {
+        let sounds = hasAudio ? try SharedSound(presets: outputs.map(\.1), path: outputs[0].0) : nil
+        var lanes: [EncoderLane] = []
+        defer { for lane in lanes { lane.abandon() } }
+        for (output, preset, metadata) in outputs {
+            let threads = Self.encoderThreads(encoderThreads, preset: preset, shapes: outputs.count, bytes: encoderBytes)
+            let writer = try StoryWriter(path: output, preset: preset, audio: hasAudio, threads: threads, metadata: metadata,
+                                         sharedAudio: true)
+            if let line = writer.encoderNotice { notice(line, output) }
+            lanes.append(EncoderLane(writer: writer, depth: Self.laneDepth))
+        }
+        let total = frameCount
+        let pools = [compositor.framePool] + also.map(\.compositor.framePool)
+        let deliver = { (k: Int, packet: EncodedPacket) in try lanes[k].writeAudio(packet) }
+        try forEachFrameOfEveryShape { n, frames in
+            for (k, frame) in frames.enumerated() {
+                try lanes[k].appendVideo(frame, recycling: pools[k])
+            }
+            if let sounds, let sound {
+                try sounds.append(try sound.samples(firstSample(ofFrame: n) ..< firstSample(ofFrame: n + 1)), deliver: deliver)
+            }
+            progress(n + 1, total)
+        }
+        try sounds?.finish(deliver: deliver)
+        for lane in lanes { try lane.finish() }
+        for lane in lanes { try lane.wait() }
     }
 }
 

@@ -73,6 +73,10 @@ struct FramePipelineTests {
         #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 1, bytes: bytes) == 8)
         #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 3, bytes: bytes) == 2, "three encoders share the bytes")
         #expect(StoryRenderer.encoderThreads(64, preset: uhd, shapes: 3, bytes: bytes) == 1)
+        // The encoders of a pass run side by side and share the threads asked for: on 2 cores
+        // (x264's 3 threads), three encoders of one thread each; two of 12 threads, 6 each.
+        #expect(StoryRenderer.encoderThreads(3, preset: hd, shapes: 3, bytes: bytes) == 1)
+        #expect(StoryRenderer.encoderThreads(12, preset: hd, shapes: 2, bytes: 1 << 30) == 6)
         // A clip decoded by frames (more than four processors): its decoder's threads too.
         #expect(VideoReader.frameThreads(2, width: 1920, height: 1080, bytesPerSample: 1) == 2)
         #expect(VideoReader.frameThreads(16, width: 1920, height: 1080, bytesPerSample: 1) == 8)
