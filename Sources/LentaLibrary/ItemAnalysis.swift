@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import LentaCatalog
 import LentaCore
 import LentaMedia
@@ -46,36 +44,31 @@ enum ItemAnalysis {
                         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let ordered = items.sorted { (cost($0.metadata), $1.path) > (cost($1.metadata), $0.path) }
         var measured: [String: Measured] = [:]
-        let finished = Mutex(0)
+        var finished = 0
         for start in stride(from: 0, to: ordered.count, by: max(1, batchSize)) {
             let chunk = Array(ordered[start..<min(start + batchSize, ordered.count)])
-            let hashes = Mutex([String?](repeating: nil, count: chunk.count))
-            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
+            let contentHashes = WorkerPool().map(chunk.count) { i in
                 let item = chunk[i]
-                let hash = Fingerprint.content(path: item.path, size: item.size, kind: item.metadata.kind, fingerprint: item.fingerprint)
-                hashes.withLock { $0[i] = hash }
+                return Fingerprint.content(path: item.path, size: item.size, kind: item.metadata.kind, fingerprint: item.fingerprint)
             }
-            let contentHashes = hashes.withLock { $0 }
             // The first item of each content not measured yet, in cost order (the cores hand
             // out work in this order, so a 4K clip met last would leave one core alone at the end).
             var leaders: [Int] = [], seen: Set<String> = []
             for (i, hash) in contentHashes.enumerated() {
                 if let hash, measured[hash] == nil, seen.insert(hash).inserted { leaders.append(i) }
             }
-            let results = Mutex([Measured?](repeating: nil, count: leaders.count))
-            DispatchQueue.concurrentPerform(iterations: leaders.count) { [leaders] k in
+            let before = finished
+            let results = WorkerPool().map(leaders.count, finished: { progress?(before + $0, ordered.count) }) { [leaders] k in
                 let item = chunk[leaders[k]]
-                let result = measure(path: item.path, metadata: item.metadata, faces: embedder)
-                results.withLock { $0[k] = result }
-                let done = finished.withLock { $0 += 1; return $0 }
-                progress?(done, ordered.count)
+                return measure(path: item.path, metadata: item.metadata, faces: embedder)
             }
-            for (k, result) in results.withLock({ $0 }).enumerated() {
-                if let result, let hash = contentHashes[leaders[k]] { measured[hash] = result }
+            finished += leaders.count
+            for (k, result) in results.enumerated() {
+                if let hash = contentHashes[leaders[k]] { measured[hash] = result }
             }
             // Copies of contents measured before count as done too.
             let copies = chunk.count - leaders.count
-            if copies > 0 { progress?(finished.withLock { $0 += copies; return $0 }, ordered.count) }
+            if copies > 0 { finished += copies; progress?(finished, ordered.count) }
             let verdicts = chunk.indices.map { i in
                 let item = chunk[i]
                 guard let hash = contentHashes[i] else { return (item.id, ItemQuality?.none, String?("the file could not be read to the end")) }
@@ -108,7 +101,7 @@ enum ItemAnalysis {
         guard !clips.isEmpty, !catalog.isScratchCopy, StabilisationCache.hasVidStab,
               FileManager.default.fileExists(atPath: catalog.path) else { return }
         let cache = StabilisationCache(besideCatalog: catalog.path)
-        DispatchQueue.concurrentPerform(iterations: clips.count) { k in
+        _ = WorkerPool().map(clips.count) { k in
             guard cache.transforms(for: clips[k].path) == nil else { return }
             _ = try? cache.detect(source: MediaSource(path: clips[k].path))
         }

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import LentaCatalog
 import LentaCore
 import LentaMedia
@@ -28,24 +26,12 @@ enum ItemReading {
         let qualities = try catalog.quality(ids: awaiting.map(\.id))
         for i in awaiting.indices where awaiting[i].quality == nil { awaiting[i].quality = qualities[awaiting[i].id]?.quality }
         let items = awaiting
-        let finished = Mutex(0)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, items.count))
         for start in stride(from: 0, to: items.count, by: batchSize) {
             let chunk = Array(items[start..<min(start + batchSize, items.count)])
-            let next = Atomic(0)
-            let results = Mutex([(quality: ItemQuality, unread: (any Error)?)?](repeating: nil, count: chunk.count))
-            DispatchQueue.concurrentPerform(iterations: min(workers, chunk.count)) { _ in
-                let engine = Result { try DocumentReader.Engine() }
-                while true {
-                    let i = next.add(1, ordering: .relaxed).oldValue
-                    guard i < chunk.count else { return }
-                    let read = reading(chunk[i], engine: engine)
-                    results.withLock { $0[i] = read }
-                    let done = finished.withLock { $0 += 1; return $0 }
-                    progress?(done, items.count)
-                }
+            let read = WorkerPool().map(chunk.count, state: { Result { try DocumentReader.Engine() } },
+                                        finished: { done in progress?(start + done, items.count) }) { engine, i in
+                reading(chunk[i], engine: engine)
             }
-            let read = results.withLock { $0 }
             try catalog.storeQuality(chunk.indices.compactMap { i in read[i].map { (chunk[i].id, $0.quality, nil) } })
             for i in chunk.indices { if let error = read[i]?.unread { unread?(chunk[i].path, error) } }
         }
@@ -61,18 +47,10 @@ enum ItemReading {
     static func judgeGatesAgain(among ids: [Int64], in catalog: Catalog) throws -> Int {
         let items = try catalog.itemsAwaitingLargerGate(among: ids)
         guard !items.isEmpty else { return 0 }
-        let next = Atomic(0)
-        let judged = Mutex([ItemQuality?](repeating: nil, count: items.count))
-        DispatchQueue.concurrentPerform(iterations: max(1, min(ProcessInfo.processInfo.activeProcessorCount, items.count))) { _ in
-            while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < items.count else { return }
-                guard let quality = items[i].quality else { continue }
-                let judgedQuality = judgedAgain(quality, path: items[i].path, metadata: items[i].metadata)
-                judged.withLock { $0[i] = judgedQuality }
-            }
+        let qualities = WorkerPool().map(items.count) { i -> ItemQuality? in
+            guard let quality = items[i].quality else { return nil }
+            return judgedAgain(quality, path: items[i].path, metadata: items[i].metadata)
         }
-        let qualities = judged.withLock { $0 }
         try catalog.storeQuality(items.indices.compactMap { i in qualities[i].map { (items[i].id, $0, nil) } })
         return items.count
     }

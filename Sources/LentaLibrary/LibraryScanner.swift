@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import LentaCatalog
 import LentaCore
 import LentaMedia
@@ -182,12 +180,7 @@ public final class LibraryScanner {
     /// `onEach` is told how many of `files` are read so far.
     private static func read(_ files: [FoundFile], now: Double, measured: inout [String: ItemAnalysis.Measured],
                              onEach: @Sendable (Int) -> Void) -> [Reading] {
-        let probed = Mutex([Probed](repeating: .done(.notMedia), count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let result = probe(files[i], now: now)
-            probed.withLock { $0[i] = result }
-        }
-        let probes = probed.withLock { $0 }
+        let probes = WorkerPool().map(files.count) { i in probe(files[i], now: now) }
         // Which files to measure: the first file of each content not measured yet.
         var toMeasure: [Int] = []
         var leaders: Set<String> = []
@@ -205,20 +198,14 @@ public final class LibraryScanner {
             guard case .media(let a, _) = probes[i], case .media(let b, _) = probes[j] else { return i < j }
             return (ItemAnalysis.cost(a.metadata), j) > (ItemAnalysis.cost(b.metadata), i)
         }
-        let slots = Mutex((results: [Int: ItemAnalysis.Measured](), finished: 0))
         let measuring = toMeasure
-        DispatchQueue.concurrentPerform(iterations: measuring.count) { k in
-            let i = measuring[k]
-            guard case .media(let scanned, _) = probes[i] else { return }
-            let result = ItemAnalysis.measure(path: scanned.path, metadata: scanned.metadata)
-            slots.withLock { slots in
-                slots.results[i] = result
-                slots.finished += 1
-                onEach(files.count - measuring.count + slots.finished)
-            }
+        let measurements = WorkerPool().map(measuring.count, finished: { onEach(files.count - measuring.count + $0) }) { k in
+            guard case .media(let scanned, _) = probes[measuring[k]] else { return ItemAnalysis.Measured?.none }
+            return ItemAnalysis.measure(path: scanned.path, metadata: scanned.metadata)
         }
         if toMeasure.isEmpty && !files.isEmpty { onEach(files.count) }
-        let results = slots.withLock { $0.results }
+        var results: [Int: ItemAnalysis.Measured] = [:]
+        for (k, i) in measuring.enumerated() { results[i] = measurements[k] }
         var readings: [Reading] = []
         readings.reserveCapacity(files.count)
         for (i, p) in probes.enumerated() {

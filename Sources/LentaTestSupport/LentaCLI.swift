@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the built `lenta` binary, as a user or a script would.
 public struct LentaCLI {
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
@@ -50,6 +50,34 @@ public struct LentaCLI {
     @discardableResult
     public static func run(_ arguments: [String], catalog: String) throws -> Result {
         try run(arguments + ["--catalog", catalog], environment: ["LENTA_PRESETS": packageRoot.appendingPathComponent("presets").path])
+    }
+
+    /// `lenta` as a library test runs it, command after command: `lenta(["scan", folder])` runs
+    /// `lenta scan FOLDER --catalog CATALOG` (without `--catalog` when `catalog` is nil) with the
+    /// source tree's presets, in `folder` when given; a command that does not exit 0 throws
+    /// `Failed`, which names it and what it printed to stderr.
+    public struct Runner: Sendable {
+        public let catalog: String?
+        public let folder: URL?
+
+        public init(catalog: String?, in folder: URL? = nil) {
+            (self.catalog, self.folder) = (catalog, folder)
+        }
+
+        @discardableResult
+        public func callAsFunction(_ arguments: [String]) throws -> Result {
+            let presets = LentaCLI.packageRoot.appendingPathComponent("presets").path
+            let result = try LentaCLI.run(arguments + (catalog.map { ["--catalog", $0] } ?? []), environment: ["LENTA_PRESETS": presets], in: folder)
+            guard result.status == 0 else { throw Failed(arguments: arguments, result: result) }
+            return result
+        }
+    }
+
+    /// A command that did not exit 0.
+    public struct Failed: Error, CustomStringConvertible {
+        public var arguments: [String]
+        public var result: Result
+        public var description: String { "lenta \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr)" }
     }
 
     /// Runs any program (lenta, ffmpeg, ffprobe) to its end; its status, stdout and stderr.

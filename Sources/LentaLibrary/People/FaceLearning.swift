@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import LentaCatalog
 import LentaCore
 import LentaMedia
@@ -26,26 +24,18 @@ enum FaceLearning {
             }
         }
         let rest = items.filter { !unmeasured.contains($0.id) }
-        let finished = Mutex(unmeasured.count)
         for start in stride(from: 0, to: rest.count, by: max(1, batchSize)) {
             let chunk = Array(rest[start..<min(start + batchSize, rest.count)])
-            let results = Mutex([(faces: [DetectedFace], problem: String?)](repeating: ([], nil), count: chunk.count))
-            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
-                let item = chunk[i]
-                let result: ([DetectedFace], String?)
-                do {
-                    result = (ClipFaceTracks.distinct(try FaceFinder.faces(path: item.path, metadata: item.metadata, embedder: embedder)), nil)
-                } catch let error as MediaError {
-                    result = ([], "\(error.operation): \(error.reason)")
-                } catch {
-                    result = ([], String(describing: error))
-                }
-                results.withLock { $0[i] = result }
-                let done = finished.withLock { $0 += 1; return $0 }
-                progress?(done, items.count)
+            let found = WorkerPool().results(chunk.count, finished: { progress?(unmeasured.count + start + $0, items.count) }) { i in
+                ClipFaceTracks.distinct(try FaceFinder.faces(path: chunk[i].path, metadata: chunk[i].metadata, embedder: embedder))
             }
-            let found = results.withLock { $0 }
-            try catalog.storeFaces(chunk.indices.map { (chunk[$0], found[$0].faces, found[$0].problem) }, model: FaceModels.version)
+            try catalog.storeFaces(chunk.indices.map { i in
+                switch found[i] {
+                case .success(let faces): (chunk[i], faces, nil)
+                case .failure(let error as MediaError): (chunk[i], [], "\(error.operation): \(error.reason)")
+                case .failure(let error): (chunk[i], [], String(describing: error))
+                }
+            }, model: FaceModels.version)
         }
         try group(in: catalog)
         return items.count

@@ -1,6 +1,4 @@
 import CVoiceDetectAPI
-import Foundation
-import LentaCore
 
 /// The voice detectors' shared object (`libLentaVoiceDetect.so`, the `CVoiceDetect` target,
 /// linked against WebRTC's audio processing and speexdsp), loaded with `dlopen` the first time a
@@ -8,21 +6,15 @@ import LentaCore
 /// (`voice_detect.h`'s `…_fn` types). lenta does not link the two libraries: loaded at every
 /// start, they cost every run (`lenta --version` 1.5–2 ms of CPU: bench/startup), and only clip analysis and
 /// the render of a clip's sound under music use them.
-struct VoiceDetectLibrary: LoadableFunctions {
-    static let file = LENTA_VOICE_DETECT_LIBRARY
-    static let symbols = [
-        "lenta_webrtc_vad_open", "lenta_webrtc_vad_close", "lenta_webrtc_vad_process",
-        "lenta_speex_vad_open", "lenta_speex_vad_close", "lenta_speex_vad_process",
-    ]
-    static let operation = "load the voice detector"
-    /// The library of this process, loaded on first use; the failure names every file tried.
-    static let shared = load()
+typealias VoiceDetectLibrary = LoadableLibrary.Loaded<VoiceDetectFunctions>
 
-    let functions: LoadableLibrary.Functions
-    var webrtcOpen: lenta_webrtc_vad_open_fn { functions[0] }
-    var webrtcClose: lenta_webrtc_vad_close_fn { functions[1] }
-    var webrtcProcess: lenta_webrtc_vad_process_fn { functions[2] }
-    var speexOpen: lenta_speex_vad_open_fn { functions[3] }
-    var speexClose: lenta_speex_vad_close_fn { functions[4] }
-    var speexProcess: lenta_speex_vad_process_fn { functions[5] }
+struct VoiceDetectFunctions: LoadableFunctions {
+    static let file = LENTA_VOICE_DETECT_LIBRARY
+    static let operation = "load the voice detector"
+    let webrtcOpen = Symbol<lenta_webrtc_vad_open_fn>("lenta_webrtc_vad_open")
+    let webrtcClose = Symbol<lenta_webrtc_vad_close_fn>("lenta_webrtc_vad_close")
+    let webrtcProcess = Symbol<lenta_webrtc_vad_process_fn>("lenta_webrtc_vad_process")
+    let speexOpen = Symbol<lenta_speex_vad_open_fn>("lenta_speex_vad_open")
+    let speexClose = Symbol<lenta_speex_vad_close_fn>("lenta_speex_vad_close")
+    let speexProcess = Symbol<lenta_speex_vad_process_fn>("lenta_speex_vad_process")
 }

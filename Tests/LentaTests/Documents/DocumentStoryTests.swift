@@ -22,11 +22,7 @@ import Testing
             try FileManager.default.copyItem(atPath: source, toPath: media.appendingPathComponent(URL(fileURLWithPath: source).lastPathComponent).path)
         }
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let r = try LentaCLI.run(args + ["--catalog", catalog])
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog)
         _ = try lenta(["scan", media.path])
         // The scan's own lenta (a lenta of files picked by hand would keep them, with a warning).
         let summaries = try JSONDecoder().decode([LentaSummary].self, from: Data(try lenta(["list", "--json"]).stdout.utf8))

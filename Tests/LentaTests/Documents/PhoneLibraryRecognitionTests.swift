@@ -83,13 +83,7 @@ struct PhoneLibraryRecognitionTests {
     static func endToEnd(_ library: [Written]) throws -> [Outcome] {
         let folder = try TemporaryFolder()
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ arguments: [String]) throws -> LentaCLI.Result {
-            let result = try LentaCLI.run(arguments, catalog: catalog)
-            guard result.status == 0 else {
-                throw MediaError("lenta \(arguments.first ?? "")", path: catalog, reason: "exit \(result.status): \(result.stderr)")
-            }
-            return result
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog)
         _ = try lenta(["scan", URL(fileURLWithPath: library[0].path).deletingLastPathComponent().path])
         let store = try Catalog(path: catalog)
         let ids = try library.map { written in

@@ -41,11 +41,7 @@ import Testing
         }
         let catalog = folder.path("catalog.sqlite")
         let warning = "warning: a passport's machine-readable zone; this story will show it"
-        func lenta(_ args: [String], catalog: String? = catalog) throws -> LentaCLI.Result {
-            let r = try LentaCLI.run(args + (catalog.map { ["--catalog", $0] } ?? []), in: folder.url)
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog, in: folder.url)
         _ = try lenta(["scan", media.path])
 
         // Picked by hand: kept by `project`, and warned about.
@@ -62,7 +58,7 @@ import Testing
         // `validate`: from the catalog, and without one (the photo analysed there and then).
         let validated = try lenta(["validate", story])
         #expect(validated.stderr.contains("\(written): \(warning)"), "\(validated.stderr)")
-        let alone = try lenta(["validate", story, "--catalog", folder.path("no-catalog.sqlite")], catalog: nil)
+        let alone = try LentaCLI.Runner(catalog: folder.path("no-catalog.sqlite"), in: folder.url)(["validate", story])
         #expect(alone.stderr.contains("\(written): \(warning)"), "\(alone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("no-catalog.sqlite")), "validate made no catalog")
 
@@ -70,8 +66,8 @@ import Testing
         // passport out; the person adds it to the project.
         let stories = folder.path("stories")
         let auto = ["auto", media.path, "--out", stories, "--preset", "preview", "--settle", "1h", "--plan"]
-        let autoCatalog = folder.path("auto.sqlite")
-        let plan = try lenta(auto, catalog: autoCatalog)
+        let autoLenta = LentaCLI.Runner(catalog: folder.path("auto.sqlite"), in: folder.url)
+        let plan = try autoLenta(auto)
         #expect(!plan.stderr.contains(warning), "auto chose no private item itself: \(plan.stderr)")
         let trip = try #require(try FileManager.default.contentsOfDirectory(atPath: stories).filter { $0.hasSuffix(".json") }.first { name in
             let p = try ProjectFile.decode(Data(contentsOf: URL(fileURLWithPath: stories + "/" + name)))
@@ -82,9 +78,9 @@ import Testing
         #expect(!edited.items.contains { $0.path.hasSuffix("passport-page.jpg") })
         edited.items.append(ProjectItem(path: "../media/passport-page.jpg"))
         try edited.write(to: tripURL)
-        let again = try lenta(auto, catalog: autoCatalog)
+        let again = try autoLenta(auto)
         #expect(again.stderr.contains("../media/passport-page.jpg: \(warning)"), "\(again.stderr)")
-        let json = try lenta(auto + ["--json"], catalog: autoCatalog)
+        let json = try autoLenta(auto + ["--json"])
         #expect(json.stdout.contains("a passport's machine-readable zone; this story will show it"), "the outcome carries it: \(json.stdout)")
     }
 }

@@ -37,11 +37,7 @@ struct ThumbnailGateTests {
         for (k, path) in travel.enumerated() { try Self.phonePhoto(from: backgrounds[k], to: path, minute: 10 + k, thumbnails: drawn) }
 
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let r = try LentaCLI.run(args + ["--catalog", catalog], in: folder.url)
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog, in: folder.url)
         _ = try lenta(["scan", media.path])
         let store = try Catalog(path: catalog)
         let paperIDs = try papers.map { try #require(try store.item(path: $0.path)).id }

@@ -19,11 +19,7 @@ import Testing
             _ = try #require(PhotographedDocuments.documents.first { $0.name == name }).write(to: media, backgrounds: backgrounds)
         }
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let r = try LentaCLI.run(args + ["--catalog", catalog], in: folder.url)
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog, in: folder.url)
         _ = try lenta(["scan", media.path])
         let paths = names.map { media.appendingPathComponent("\($0).jpg").path }
         let store = try Catalog(path: catalog)

@@ -41,7 +41,7 @@ struct LayoutTests {
     /// How many `@unchecked Sendable` all of Sources may hold (issue 30: at most 4, each with its
     /// reason): LentaCore's `SliceShared` (memory a parallel loop shares), once the frame
     /// pipeline's are gone and the dlopen'd libraries' functions are kept as addresses
-    /// (`LoadableLibrary.Functions`). The lead adjusts it at merge; lowering it is how the figure stays down.
+    /// (`LoadableLibrary.Loaded`). The lead adjusts it at merge; lowering it is how the figure stays down.
     static let allowedUncheckedSendables = 1
 
     @Test("@unchecked Sendable in Sources stays within the allowed number, each with a written reason")

@@ -93,11 +93,7 @@ struct SlowMotionTagsTests {
         try Self.clip(media + "/slomo.mov", frameRate: 240, tags: [Self.intent: "0"])
         try Self.clip(media + "/smooth.mov", frameRate: 240, tags: [Self.intent: "1"])
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let r = try LentaCLI.run(args, catalog: catalog)
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog)
         let scanned = try lenta(["scan", media, "--json"]).stdout
         #expect(scanned.contains("\"fullFrameRatePlayback\" : true"), "scan --json tells what the container says")
         _ = try lenta(["new", "--pick", media + "/slomo.mov", media + "/smooth.mov"])

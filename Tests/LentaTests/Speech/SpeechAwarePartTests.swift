@@ -73,12 +73,7 @@ struct SpeechAwarePartTests {
         let path = media + "/talk.mp4"
         try FileManager.default.copyItem(atPath: made, toPath: path)
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ args: [String], catalogued: Bool = true) throws -> LentaCLI.Result {
-            let presets = LentaCLI.packageRoot.appendingPathComponent("presets").path
-            let r = try LentaCLI.run(args + (catalogued ? ["--catalog", catalog] : []), environment: ["LENTA_PRESETS": presets])
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog)
         _ = try lenta(["scan", media])
         _ = try lenta(["new", "--pick", path])
         let summaries = try JSONDecoder().decode([LentaSummary].self, from: Data(try lenta(["list", "--json"]).stdout.utf8))
@@ -89,7 +84,7 @@ struct SpeechAwarePartTests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: story))) as? [String: Any]
         let pair = try #require(((json?["items"] as? [[String: Any]])?.first?["trim"] as? [Double]))
         let trim = TrimRange(pair[0], pair[1])
-        _ = try lenta(["render", story, "-o", output, "--quiet"], catalogued: false)
+        _ = try LentaCLI.Runner(catalog: nil)(["render", story, "-o", output, "--quiet"])
 
         // The story is the clip's part alone: its sound from start to end.
         let sound = try AudioFixtures.decodeAll(output)

@@ -12,12 +12,8 @@ struct StabilisationAutoTests {
     @Test("a story renders again when its shaky clip's transforms disappear or appear, and only then",
           .enabled(if: StabilisationCache.hasVidStab))
     func transformsChangeTheStory() throws {
-        let lib = try AutoTests.Library([AutoTests.lisbonTrip])
-        // A hand-held clip between the trip's photos (the same clip the analysis test finds shaky).
+        let lib = try Self.library()
         let clip = lib.photos + "/walk.mp4"
-        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 3,
-                                                creationTime: "2024-05-03T13:00:00.000000Z",
-                                                location: AutoTests.lisbon, camera: .handHeld(jitter: 4)), to: clip)
         let cache = StabilisationCache(besideCatalog: lib.catalog)
         let name = AutoTests.lisbonName
         func auto() throws -> [String] {
@@ -48,11 +44,7 @@ struct StabilisationAutoTests {
     @Test("a dry run writes nothing: no shaky clip's transforms beside the catalog, none for a clip marked to be held steady",
           .enabled(if: StabilisationCache.hasVidStab))
     func dryRunMakesNoTransforms() throws {
-        let lib = try AutoTests.Library([AutoTests.lisbonTrip])
-        let clip = lib.photos + "/walk.mp4"
-        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 3,
-                                                creationTime: "2024-05-03T13:00:00.000000Z",
-                                                location: AutoTests.lisbon, camera: .handHeld(jitter: 4)), to: clip)
+        let lib = try Self.library()
         let cache = StabilisationCache(besideCatalog: lib.catalog)
         let name = AutoTests.lisbonName
         // A catalog on disk (the scan's), so that the dry run works on a copy of a real file.
@@ -78,6 +70,27 @@ struct StabilisationAutoTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cache.folder.path), "a dry run made the marked clip's transforms")
         #expect(try Self.files(under: lib.temp.url) == edited, "a dry run wrote or changed a file")
+    }
+
+    /// The trip's photos and a hand-held clip between them (the same clip the analysis test finds
+    /// shaky), written once for the suite.
+    static let shakyTrip = Result { () throws -> TemporaryFolder in
+        let lib = try AutoTests.Library([AutoTests.lisbonTrip])
+        try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 3,
+                                                creationTime: "2024-05-03T13:00:00.000000Z",
+                                                location: AutoTests.lisbon, camera: .handHeld(jitter: 4)), to: lib.photos + "/walk.mp4")
+        return lib.temp
+    }
+
+    /// A library of the test's own (its catalog, stories and the clip's transforms start empty)
+    /// holding a copy of `shakyTrip`'s files.
+    static func library() throws -> AutoTests.Library {
+        let photos = try shakyTrip.get().path("photos")
+        let lib = try AutoTests.Library([])
+        for name in try FileManager.default.contentsOfDirectory(atPath: photos) {
+            try FileManager.default.copyItem(atPath: photos + "/" + name, toPath: lib.photos + "/" + name)
+        }
+        return lib
     }
 
     /// Every file under `folder` with its size and modification time (not SQLite's -shm/-wal,

@@ -160,11 +160,7 @@ struct StabilisationTests {
         try SyntheticMedia.video(SyntheticVideo(width: 320, height: 180, frameRate: 30, seconds: 4, camera: .pan(pixelsPerFrame: 2)),
                                  to: media + "/pan.mp4")
         let catalog = folder.path("catalog.sqlite")
-        func lenta(_ args: [String]) throws -> LentaCLI.Result {
-            let r = try LentaCLI.run(args, catalog: catalog)
-            #expect(r.status == 0, "lenta \(args.joined(separator: " ")): \(r.stderr)")
-            return r
-        }
+        let lenta = LentaCLI.Runner(catalog: catalog)
         _ = try lenta(["scan", media])
         _ = try lenta(["new", "--pick", media + "/shaky.mp4", media + "/pan.mp4"])
         _ = try lenta(["project", "1", "-o", folder.path("story.json"), "--no-title-card", "--preset", "preview"])
