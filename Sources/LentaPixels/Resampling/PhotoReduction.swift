@@ -34,6 +34,12 @@ package enum PhotoReduction {
     /// One plane reduced to `width` × `height`, rows in order.
     package static func reduce(_ plane: BorrowedPlanes.Plane, width: Int, height: Int, scaleX: Double, scaleY: Double,
                        parallel: ParallelSlices) -> [UInt8] {
+        // At its own size (a 4K story's 12-megapixel photo, 2160p with a 1.15× zoom wanting more
+        // than the photo has) the taps are (0, 1, 0, 0), which the fixed-point loops carry through
+        // exactly (`identityIsExact`): the plane's rows are the reduction, copied, not resampled.
+        if scaleX == 1, scaleY == 1, width == plane.width, height == plane.height {
+            return copied(plane)
+        }
         // The turned plane's axes: its x runs down the photo's rows, its y along them.
         let x = FixedAxisTaps(AxisTaps(outputRange: 0 ..< height, scale: scaleY, offset: 0, sourceLength: plane.height))
         let y = FixedAxisTaps(AxisTaps(outputRange: 0 ..< width, scale: scaleX, offset: 0, sourceLength: plane.width))
@@ -61,6 +67,17 @@ package enum PhotoReduction {
             }
         }
         return turnedBack(turned, rows: width, columns: height, parallel: parallel)
+    }
+
+    /// The plane's samples, rows in order, without the decoder's padding.
+    package static func copied(_ plane: BorrowedPlanes.Plane) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: plane.width * plane.height) { out, initialised in
+            guard let target = out.baseAddress else { return }
+            for row in 0 ..< plane.height {
+                (target + row * plane.width).update(from: plane.base + row * plane.stride, count: plane.width)
+            }
+            initialised = plane.width * plane.height
+        }
     }
 
     /// `turned` (`rows` rows of `columns`) turned about its diagonal: `columns` rows of `rows`.

@@ -142,4 +142,32 @@ struct PhotoReductionTests {
             }
         }
     }
+
+    @Test("at its own size the fixed-point loops give the plane back exactly (the copy's premise)",
+          arguments: [(301, 203), (4, 4), (3, 2), (37, 1)])
+    func identityIsExact(width: Int, height: Int) {
+        let noise = FixedPointKernelTests.noise(width: width, height: height, seed: 31)
+        let source = TransposedPlane(noise, width: width, height: height)
+        var kernels: [FixedPointKernel] = [.portable]
+        if FixedPointKernel.avx2Available { kernels.append(.avx2) }
+        for kernel in kernels {
+            let drawn = FixedPointKernelTests.resampled(source, width: width, height: height, inset: 0, scale: 1, offset: 0,
+                                                        kernel: kernel, threads: 2)
+            #expect(drawn == noise, "\(zip(drawn, noise).filter { $0 != $1 }.count) samples differ (\(kernel))")
+        }
+    }
+
+    @Test("a plane reduced to its own size is its rows, without the decoder's padding")
+    func ownSizeIsCopied() {
+        let width = 45, height = 13, stride = 64
+        let noise = FixedPointKernelTests.noise(width: stride, height: height, seed: 7)
+        let reduced = noise.withUnsafeBufferPointer { buffer in
+            PhotoReduction.reduce(BorrowedPlanes.Plane(base: buffer.baseAddress!, width: width, height: height, stride: stride,
+                                                       readable: buffer.count),
+                                  width: width, height: height, scaleX: 1, scaleY: 1, parallel: ParallelSlices(threads: 2))
+        }
+        var rows: [UInt8] = []
+        for row in 0 ..< height { rows += noise[row * stride ..< row * stride + width] }
+        #expect(reduced == rows)
+    }
 }
