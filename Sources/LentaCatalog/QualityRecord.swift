@@ -46,6 +46,25 @@ struct QualityRecord: Codable, FetchableRecord, PersistableRecord {
         }
     }
 
+    /// Every column, written by hand as `ItemRecord`'s are (`RecordEncodingTests`).
+    func encode(to container: inout PersistenceContainer) throws {
+        container["itemId"] = itemId
+        container["signature"] = signature
+        container["contentHash"] = contentHash
+        container["sharpness"] = sharpness
+        container["clipped"] = clipped
+        container["crushed"] = crushed
+        container["brightness"] = brightness
+        container["content"] = content
+        container["contentReasons"] = contentReasons
+        container["source"] = source
+        container["clip"] = clip
+        container["problem"] = problem
+        container["textGate"] = textGate
+        container["reading"] = reading
+        container["gateSide"] = gateSide
+    }
+
     private static let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = .sortedKeys

@@ -38,23 +38,56 @@ struct KDTree: Sendable {
     /// gazetteer. One that does not hold (made where `sin` rounds otherwise) is built anew.
     init(x: [Double], y: [Double], z: [Double], layout: Layout? = nil) {
         precondition(x.count == y.count && y.count == z.count)
-        if let layout, layout.places.count == x.count, layout.axes.count == x.count {
-            let given = (0..<x.count).map { k in
-                let i = Int(layout.places[k])
-                return Node(x: x[i], y: y[i], z: z[i], item: Int32(i), axis: layout.axes[k])
-            }
-            if given.withUnsafeBufferPointer({ KDTree.holds($0, 0, $0.count, parallelDepth: 1) != nil }) {
-                nodes = given
-                usesGivenLayout = true
-                return
-            }
+        self.init(count: x.count, layout: layout) { i in (x[i], y[i], z[i]) }
+    }
+
+    /// The tree of the points `vector(0)…vector(count - 1)`, each worked out once: straight into
+    /// its node when a `layout` is given (on two threads, each its half of the nodes), so the
+    /// points need no arrays of their own in item order (the gazetteer's quarter of a million
+    /// were written there, then gathered again into the nodes).
+    init(count: Int, layout: Layout?, vector: @Sendable (Int) -> (Double, Double, Double)) {
+        if let layout, layout.places.count == count, layout.axes.count == count,
+           let given = Self.nodesInLayoutOrder(layout, vector: vector),
+           given.withUnsafeBufferPointer({ KDTree.holds($0, 0, $0.count, parallelDepth: 1) != nil }) {
+            nodes = given
+            usesGivenLayout = true
+            return
         }
-        var nodes = (0..<x.count).map { Node(x: x[$0], y: y[$0], z: z[$0], item: Int32($0), axis: 0) }
+        var nodes = (0..<count).map { i in
+            let (x, y, z) = vector(i)
+            return Node(x: x, y: y, z: z, item: Int32(i), axis: 0)
+        }
         nodes.withUnsafeMutableBufferPointer { buffer in
             KDTree.build(buffer, 0, buffer.count, parallelDepth: 2)
         }
         self.nodes = nodes
         usesGivenLayout = false
+    }
+
+    /// A layout's nodes with their points (nil when a node names no point), worked out on two
+    /// threads, each its half of the nodes.
+    private static func nodesInLayoutOrder(_ layout: Layout, vector: @Sendable (Int) -> (Double, Double, Double)) -> [Node]? {
+        let count = layout.places.count
+        guard layout.places.allSatisfy({ $0 >= 0 && Int($0) < count }) else { return nil }
+        return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            layout.places.withUnsafeBufferPointer { places in
+                layout.axes.withUnsafeBufferPointer { axes in
+                    // Each half writes its own nodes, and only reads the layout.
+                    let shared = SliceShared((base, places, axes))
+                    @Sendable func fill(_ range: Range<Int>) {
+                        let (base, places, axes) = shared.value
+                        for k in range {
+                            let i = Int(places[k])
+                            let (x, y, z) = vector(i)
+                            (base + k).initialize(to: Node(x: x, y: y, z: z, item: Int32(i), axis: axes[k]))
+                        }
+                    }
+                    _ = bothAtOnce({ fill(0..<count / 2) }, { fill(count / 2..<count) })
+                }
+            }
+            initialized = count
+        }
     }
 
     /// The smallest and largest coordinates of a subtree.

@@ -91,6 +91,25 @@ struct SplitMix64 {
         #expect(KDTree(x: x, y: y, z: z, layout: layout).usesGivenLayout)
     }
 
+    /// Each node holds its place's unit vector to the last bit as a query's is worked out, and
+    /// every place is at one node: the vectors go straight into the file's tree's nodes.
+    @Test func everyNodeHoldsItsPlacesUnitVector() {
+        var seen = [Bool](repeating: false, count: g.placeCount)
+        var differing: [Int] = []
+        for node in g.tree.nodes {
+            let i = Int(node.item)
+            seen[i] = true
+            let (x, y, z) = Gazetteer.unitVector(latitude: Double(g.data.latitudeE5[i]) / 1e5,
+                                                 longitude: Double(g.data.longitudeE5[i]) / 1e5)
+            if node.x.bitPattern != x.bitPattern || node.y.bitPattern != y.bitPattern || node.z.bitPattern != z.bitPattern {
+                differing.append(i)
+            }
+        }
+        #expect(g.tree.nodes.count == g.placeCount)
+        #expect(differing.isEmpty, "places \(differing.prefix(5))")
+        #expect(seen.allSatisfy { $0 })
+    }
+
     /// The places' unit vectors as the gazetteer computes them.
     func unitVectors() -> ([Double], [Double], [Double]) {
         var x: [Double] = [], y: [Double] = [], z: [Double] = []

@@ -102,8 +102,8 @@ package enum ClipAnalyser {
                     faceProblem = faceProblem ?? String(describing: error)
                 }
             }
-            let measures = PictureMeasures(picture)
             let luma = picture.luma
+            let measures = PictureMeasures(picture, luma: luma)
             let change = previousLuma.map { PictureMeasures.change($0, luma) } ?? 0
             previousLuma = luma
             samples.append(ClipActivity.Sample(time: max(0, time), change: change, sharpness: measures.sharpness,

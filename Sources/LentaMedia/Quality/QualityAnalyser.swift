@@ -44,7 +44,9 @@ public enum QualityAnalyser {
         switch metadata.kind {
         case .photo:
             let (picture, source) = try ReducedPhoto.decode(path: path, metadata: metadata)
-            return Measurement(kind: .photo(PictureMeasures(picture), text: TextSignals(picture), source: source,
+            // The measures and the document gate read one luma, worked out once.
+            let luma = picture.luma
+            return Measurement(kind: .photo(PictureMeasures(picture, luma: luma), text: TextSignals(picture, luma: luma), source: source,
                                                side: max(picture.width, picture.height)))
         case .video:
             return Measurement(kind: .clip(try ClipAnalyser.analyse(path: path, metadata: metadata, faces: faces)))

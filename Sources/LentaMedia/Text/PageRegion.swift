@@ -30,10 +30,11 @@ struct PageRegion: Sendable, Equatable {
     static let blocksAcross = 64
 
     /// The region with the most text-like marks, or nil when no region has any.
-    static func find(in picture: AnalysisPicture) -> PageRegion? { candidates(in: picture).first }
+    static func find(in picture: AnalysisPicture, luma: [Double]? = nil) -> PageRegion? { candidates(in: picture, luma: luma).first }
 
     /// Every region with text-like marks, the most marked first.
-    static func candidates(in picture: AnalysisPicture) -> [PageRegion] {
+    /// - Parameter luma: the picture's `luma`, when the caller has it already.
+    static func candidates(in picture: AnalysisPicture, luma: [Double]? = nil) -> [PageRegion] {
         let w = picture.width, h = picture.height
         let side = max(2, Int((Double(max(w, h)) / Double(blocksAcross)).rounded()))
         let columns = w / side, rows = h / side
@@ -44,7 +45,7 @@ struct PageRegion: Sendable, Equatable {
         var ground = [Double](repeating: 0, count: 3 * count)
         // Through unsafe buffers (every index inside by construction): the scan gates every
         // photo, and bounds and exclusivity checks were two thirds of this function's time.
-        picture.luma.withUnsafeBufferPointer { luma in
+        (luma ?? picture.luma).withUnsafeBufferPointer { luma in
         picture.rgb.withUnsafeBufferPointer { rgb in
         kind.withUnsafeMutableBufferPointer { kind in
         ground.withUnsafeMutableBufferPointer { ground in
@@ -54,31 +55,41 @@ struct PageRegion: Sendable, Equatable {
             for by in 0..<rows {
                 for bx in 0..<columns {
                     var n = 0
-                    for y in (by * side)..<((by + 1) * side) {
-                        for x in (bx * side)..<((bx + 1) * side) { values[n] = luma[y * w + x]; n += 1 }
-                    }
                     var low = 255.0, high = 0.0
-                    for k in 0..<n { low = min(low, values[k]); high = max(high, values[k]) }
+                    for y in (by * side)..<((by + 1) * side) {
+                        for x in (bx * side)..<((bx + 1) * side) {
+                            let v = luma[y * w + x]
+                            values[n] = v
+                            low = min(low, v); high = max(high, v)
+                            n &+= 1
+                        }
+                    }
                     let range = high - low, middle = (high + low) / 2
                     // The ground is the end most pixels lie at; its pixels are within a quarter
-                    // of the range of that end.
+                    // of the range of that end. (Counted and summed without branches: which
+                    // side of the middle a pixel lies is a coin toss the processor mispredicted.)
                     var above = 0
-                    for k in 0..<n where values[k] >= middle { above += 1 }
+                    for k in 0..<n { above &+= values[k] >= middle ? 1 : 0 }
                     let lightGround = above * 2 >= n
                     let band = max(range / 4, 1)
                     // Ink is the other end's pixels, counted already.
                     let ink = lightGround ? n - above : above
+                    let even = range < 24
+                    let groundFrom = lightGround ? high - band : -Double.infinity
+                    let groundTo = lightGround ? Double.infinity : low + band
                     var r = 0.0, g = 0.0, b = 0.0, grounds = 0
                     var i = 0
                     for y in (by * side)..<((by + 1) * side) {
                         for x in (bx * side)..<((bx + 1) * side) {
                             let v = values[i]
-                            i += 1
-                            let onGround = lightGround ? v >= high - band : v <= low + band
-                            if range < 24 || onGround {
-                                let p = 3 * (y * w + x)
-                                r += Double(rgb[p]); g += Double(rgb[p + 1]); b += Double(rgb[p + 2]); grounds += 1
-                            }
+                            i &+= 1
+                            // Adding 0 leaves a sum as it was (sums of codes are never -0).
+                            let onGround = even || (v >= groundFrom && v <= groundTo)
+                            let p = 3 * (y * w + x)
+                            r += onGround ? Double(rgb[p]) : 0
+                            g += onGround ? Double(rgb[p + 1]) : 0
+                            b += onGround ? Double(rgb[p + 2]) : 0
+                            grounds &+= onGround ? 1 : 0
                         }
                     }
                     let index = by * columns + bx

@@ -32,5 +32,6 @@ struct TextSignals: Sendable, Equatable {
 
     init(region: PageRegion?) { self.region = region }
 
-    init(_ picture: AnalysisPicture) { region = PageRegion.find(in: picture) }
+    /// - Parameter luma: the picture's `luma`, when the caller has it already.
+    init(_ picture: AnalysisPicture, luma: [Double]? = nil) { region = PageRegion.find(in: picture, luma: luma) }
 }
