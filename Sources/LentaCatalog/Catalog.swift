@@ -54,15 +54,13 @@ public final class Catalog {
         self.path = path
         self.database = database
         isScratchCopy = scratch
-        let migrator = CatalogSchema.migrator()
+        let migrator = CatalogSchema.migrator
         if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
             // GRDB checks which migrations ran outside their transaction: two processes opening a
             // new (or older) catalog at once would both run them. One at a time, then (a copy in
             // memory is this process's alone, and takes no lock file).
             let held = scratch ? nil : try lock ?? Self.schemaLock(path)
-            // Whether it is new is asked under the lock: another process may have just made it.
-            let isNew = try database.read { try migrator.appliedIdentifiers($0).isEmpty }
-            try (isNew ? CatalogSchema.migrator(newCatalog: true) : migrator).migrate(database)
+            try migrator.migrate(database)
             withExtendedLifetime(held) {}
         }
     }

@@ -2,11 +2,8 @@ import GRDB
 
 /// The catalog's tables, built by migrations so an older catalog is upgraded in place.
 enum CatalogSchema {
-    /// The catalog's migrations. GRDB checks every foreign key after each migration (11 checks, a
-    /// fifth of opening a new catalog); a catalog with no migration applied yet has no rows, and
-    /// the migrations insert none, so its checks can find nothing: `newCatalog` leaves them out.
-    static func migrator(newCatalog: Bool = false) -> DatabaseMigrator {
-        var migrator = newCatalog ? DatabaseMigrator().disablingDeferredForeignKeyChecks() : DatabaseMigrator()
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: items") { db in
             try db.create(table: "item") { t in
                 t.autoIncrementedPrimaryKey("id")
