@@ -89,8 +89,9 @@ struct PlacesFile: Sendable {
             throw DataFileError.damaged("checksum mismatch in the header and tables (the file is damaged: "
                                         + "crc32 \(hex(computed)), expected \(hex(stored)))")
         }
-        // Every record takes at least a few bytes: reject counts the file cannot hold.
-        guard placeCount <= bytes.count / (Self.nodeSize + Self.recordSize), countryCount * 3 <= tablesCount,
+        // Every table entry takes at least a few bytes: reject counts the tables cannot hold (the
+        // places' sections are measured against the file below).
+        guard countryCount * 3 <= tablesCount,
               admin1Count * 3 <= tablesCount, zoneCount <= tablesCount, groupCount * 10 <= tablesCount,
               countryCount <= 0xFFFF, admin1Count < 0xFFFF, zoneCount <= 0xFFFF, groupCount <= 0xFFFF + 1 else {
             throw DataFileError.damaged("header counts do not fit the file's size")
