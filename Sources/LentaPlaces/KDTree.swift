@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LentaCore
 
@@ -9,125 +8,50 @@ import LentaCore
 /// great-circle distance everywhere, so the nearest point by chord is the nearest on the globe.
 ///
 /// The tree is implicit: for a node range `lo..<hi` the node is at `mid = (lo + hi) / 2`, its left
-/// subtree is `lo..<mid` and its right subtree `mid + 1..<hi`. It is built once and read-only after,
-/// so any number of threads may search it at once.
-struct KDTree: Sendable {
-    struct Node: Sendable {
+/// subtree is `lo..<mid` and its right subtree `mid + 1..<hi`. The gazetteer's tree is laid out by
+/// the file's maker (`scripts/build-gazetteer.py`, which builds it as `build` does) and searched
+/// where it lies in the mapped file; it is read-only, so any number of threads may search it at once.
+enum KDTree {
+    struct Node: Sendable, Equatable {
         var x: Double
         var y: Double
         var z: Double
-        var item: Int32
+        var item: UInt32
         var axis: UInt8
     }
 
-    /// A tree worked out beforehand (the gazetteer file carries one): the item at each node and
-    /// the axis it splits along.
-    struct Layout: Sendable, Equatable {
-        var places: [Int32]
-        var axes: [UInt8]
-    }
+    /// Nodes as the file lays them out, 32 bytes each: f64 x, y, z, u32 item, u8 axis (little-endian).
+    struct Nodes {
+        let base: UnsafeRawPointer?
+        let count: Int
 
-    private(set) var nodes: [Node]
-    /// Whether the tree is the layout it was given (false: it was built here).
-    let usesGivenLayout: Bool
-
-    /// Builds the tree; `item` is the index each point is reported by. Deterministic: ties on a
-    /// coordinate are broken by item index, so the same input always gives the same tree.
-    /// A `layout` that holds for these points (every node between its two subtrees on its axis,
-    /// checked in one pass) is taken as it is, which saves building: some 40 ms of CPU for the
-    /// gazetteer. One that does not hold (made where `sin` rounds otherwise) is built anew.
-    init(x: [Double], y: [Double], z: [Double], layout: Layout? = nil) {
-        precondition(x.count == y.count && y.count == z.count)
-        self.init(count: x.count, layout: layout) { i in (x[i], y[i], z[i]) }
-    }
-
-    /// The tree of the points `vector(0)…vector(count - 1)`, each worked out once: straight into
-    /// its node when a `layout` is given (on two threads, each its half of the nodes), so the
-    /// points need no arrays of their own in item order (the gazetteer's quarter of a million
-    /// were written there, then gathered again into the nodes).
-    init(count: Int, layout: Layout?, vector: @Sendable (Int) -> (Double, Double, Double)) {
-        if let layout, layout.places.count == count, layout.axes.count == count,
-           let given = Self.nodesInLayoutOrder(layout, vector: vector),
-           given.withUnsafeBufferPointer({ KDTree.holds($0, 0, $0.count, parallelDepth: 1) != nil }) {
-            nodes = given
-            usesGivenLayout = true
-            return
-        }
-        var nodes = (0..<count).map { i in
-            let (x, y, z) = vector(i)
-            return Node(x: x, y: y, z: z, item: Int32(i), axis: 0)
-        }
-        nodes.withUnsafeMutableBufferPointer { buffer in
-            KDTree.build(buffer, 0, buffer.count, parallelDepth: 2)
-        }
-        self.nodes = nodes
-        usesGivenLayout = false
-    }
-
-    /// A layout's nodes with their points (nil when a node names no point), worked out on two
-    /// threads, each its half of the nodes.
-    private static func nodesInLayoutOrder(_ layout: Layout, vector: @Sendable (Int) -> (Double, Double, Double)) -> [Node]? {
-        let count = layout.places.count
-        guard layout.places.allSatisfy({ $0 >= 0 && Int($0) < count }) else { return nil }
-        return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            layout.places.withUnsafeBufferPointer { places in
-                layout.axes.withUnsafeBufferPointer { axes in
-                    // Each half writes its own nodes, and only reads the layout.
-                    let shared = SliceShared((base, places, axes))
-                    @Sendable func fill(_ range: Range<Int>) {
-                        let (base, places, axes) = shared.value
-                        for k in range {
-                            let i = Int(places[k])
-                            let (x, y, z) = vector(i)
-                            (base + k).initialize(to: Node(x: x, y: y, z: z, item: Int32(i), axis: axes[k]))
-                        }
-                    }
-                    _ = bothAtOnce({ fill(0..<count / 2) }, { fill(count / 2..<count) })
-                }
+        @inline(__always)
+        subscript(k: Int) -> Node {
+            let p = base.unsafelyUnwrapped + k * PlacesFile.nodeSize
+            @inline(__always) func f64(_ offset: Int) -> Double {
+                Double(bitPattern: UInt64(littleEndian: p.load(fromByteOffset: offset, as: UInt64.self)))
             }
-            initialized = count
+            return Node(x: f64(0), y: f64(8), z: f64(16), item: UInt32(littleEndian: p.load(fromByteOffset: 24, as: UInt32.self)),
+                        axis: p.load(fromByteOffset: 28, as: UInt8.self))
         }
     }
 
-    /// The smallest and largest coordinates of a subtree.
-    private struct Bounds: Sendable {
-        var low: (x: Double, y: Double, z: Double) = (.infinity, .infinity, .infinity)
-        var high: (x: Double, y: Double, z: Double) = (-.infinity, -.infinity, -.infinity)
+    /// Node `node` as the file lays it out.
+    static func bytes(of node: Node) -> [UInt8] {
+        var out: [UInt8] = []
+        for v in [node.x.bitPattern, node.y.bitPattern, node.z.bitPattern] { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+        withUnsafeBytes(of: node.item.littleEndian) { out += $0 }
+        return out + [node.axis, 0, 0, 0]
     }
 
-    /// The bounds of the subtree `lo..<hi` when each of its nodes lies between its left subtree
-    /// and its right one along its axis (what searching needs: equal coordinates may lie on
-    /// either side, as the search looks at both then); nil when one does not.
-    private static func holds(_ n: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int, parallelDepth: Int = 0) -> Bounds? {
-        guard hi > lo else { return Bounds() }
-        let mid = (lo + hi) >> 1
-        let p = n[mid]
-        var left: Bounds?, right: Bounds?
-        if parallelDepth > 0, hi - lo > 10_000 {
-            // Both halves only read the nodes.
-            let shared = SliceShared(n)
-            (left, right) = bothAtOnce({ KDTree.holds(shared.value, lo, mid, parallelDepth: parallelDepth - 1) },
-                                       { KDTree.holds(shared.value, mid + 1, hi, parallelDepth: parallelDepth - 1) })
-        } else {
-            (left, right) = (holds(n, lo, mid), holds(n, mid + 1, hi))
-        }
-        guard let left, let right else { return nil }
-        let fits = switch p.axis {
-        case 0: left.high.x <= p.x && right.low.x >= p.x
-        case 1: left.high.y <= p.y && right.low.y >= p.y
-        default: left.high.z <= p.z && right.low.z >= p.z
-        }
-        guard fits else { return nil }
-        return Bounds(low: (min(p.x, left.low.x, right.low.x), min(p.y, left.low.y, right.low.y), min(p.z, left.low.z, right.low.z)),
-                      high: (max(p.x, left.high.x, right.high.x), max(p.y, left.high.y, right.high.y),
-                             max(p.z, left.high.z, right.high.z)))
+    /// Builds the tree of `nodes` (their items and vectors; axes are set here), as the file's
+    /// maker does. Deterministic: ties on a coordinate are broken by item, so the same points
+    /// always give the same tree.
+    static func build(_ nodes: inout [Node]) {
+        nodes.withUnsafeMutableBufferPointer { build($0, 0, $0.count) }
     }
 
-    /// Builds the subtree of `lo..<hi`. The first `parallelDepth` levels build their two halves at
-    /// once (a scan's tail waits for the whole gazetteer on one thread): the halves are disjoint,
-    /// so the tree is the same however the work is split.
-    private static func build(_ n: UnsafeMutableBufferPointer<Node>, _ lo: Int, _ hi: Int, parallelDepth: Int = 0) {
+    private static func build(_ n: UnsafeMutableBufferPointer<Node>, _ lo: Int, _ hi: Int) {
         guard hi - lo > 1 else { return }
         // Split along the axis where the points spread widest.
         var minX = Double.infinity, maxX = -Double.infinity
@@ -148,20 +72,12 @@ struct KDTree: Sendable {
         default: select(n, lo, hi, mid) { $0.z }
         }
         n[mid].axis = axis
-        if parallelDepth > 0, hi - lo > 10_000 {
-            // The halves are disjoint parts of the buffer.
-            let shared = SliceShared(n)
-            _ = bothAtOnce({ KDTree.build(shared.value, lo, mid, parallelDepth: parallelDepth - 1) },
-                           { KDTree.build(shared.value, mid + 1, hi, parallelDepth: parallelDepth - 1) })
-        } else {
-            build(n, lo, mid)
-            build(n, mid + 1, hi)
-        }
+        build(n, lo, mid)
+        build(n, mid + 1, hi)
     }
 
     /// Quickselect: afterwards `n[k]` is the element that sorting `lo..<hi` by (`key`, item) would
-    /// put there, with smaller elements before it and larger after. `key` is one coordinate, so
-    /// each axis gets its own loop with plain comparisons.
+    /// put there, with smaller elements before it and larger after.
     @inline(__always)
     private static func select(_ n: UnsafeMutableBufferPointer<Node>, _ lo0: Int, _ hi0: Int, _ k: Int,
                                _ key: (Node) -> Double) {
@@ -188,28 +104,50 @@ struct KDTree: Sendable {
         }
     }
 
-    /// The item nearest to the unit vector (qx, qy, qz) and its squared chord distance.
-    /// Equal distances go to the lower item index.
-    func nearest(_ qx: Double, _ qy: Double, _ qz: Double) -> (item: Int, chord2: Double)? {
-        guard !nodes.isEmpty else { return nil }
-        return nodes.withUnsafeBufferPointer { n in
-            var best = Int32.max
-            var bestD = Double.infinity
-            KDTree.nearest(n, 0, n.count, qx, qy, qz, &best, &bestD)
-            return (Int(best), bestD)
-        }
+    /// Whether every node lies between its left subtree and its right one along its axis (what
+    /// searching needs: equal coordinates may lie on either side, as the search looks at both then).
+    static func holds(_ n: Nodes) -> Bool { bounds(n, 0, n.count) != nil }
+
+    private struct Bounds {
+        var low: (x: Double, y: Double, z: Double) = (.infinity, .infinity, .infinity)
+        var high: (x: Double, y: Double, z: Double) = (-.infinity, -.infinity, -.infinity)
     }
 
-    private static func nearest(_ n: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int,
+    private static func bounds(_ n: Nodes, _ lo: Int, _ hi: Int) -> Bounds? {
+        guard hi > lo else { return Bounds() }
+        let mid = (lo + hi) >> 1
+        let p = n[mid]
+        guard let left = bounds(n, lo, mid), let right = bounds(n, mid + 1, hi) else { return nil }
+        let fits = switch p.axis {
+        case 0: left.high.x <= p.x && right.low.x >= p.x
+        case 1: left.high.y <= p.y && right.low.y >= p.y
+        default: left.high.z <= p.z && right.low.z >= p.z
+        }
+        guard fits else { return nil }
+        return Bounds(low: (min(p.x, left.low.x, right.low.x), min(p.y, left.low.y, right.low.y), min(p.z, left.low.z, right.low.z)),
+                      high: (max(p.x, left.high.x, right.high.x), max(p.y, left.high.y, right.high.y),
+                             max(p.z, left.high.z, right.high.z)))
+    }
+
+    /// The item nearest to the unit vector (qx, qy, qz) and its squared chord distance; items
+    /// not below `items` (a damaged node) are passed over. Equal distances go to the lower item.
+    static func nearest(_ n: Nodes, items: Int, _ qx: Double, _ qy: Double, _ qz: Double) -> (item: Int, chord2: Double)? {
+        var best = UInt32.max
+        var bestD = Double.infinity
+        nearest(n, UInt32(clamping: items), 0, n.count, qx, qy, qz, &best, &bestD)
+        return best == UInt32.max ? nil : (Int(best), bestD)
+    }
+
+    private static func nearest(_ n: Nodes, _ items: UInt32, _ lo: Int, _ hi: Int,
                                 _ qx: Double, _ qy: Double, _ qz: Double,
-                                _ best: inout Int32, _ bestD: inout Double) {
+                                _ best: inout UInt32, _ bestD: inout Double) {
         var lo = lo, hi = hi
         while lo < hi {
             let mid = (lo + hi) >> 1
             let p = n[mid]
             let dx = qx - p.x, dy = qy - p.y, dz = qz - p.z
             let d = dx * dx + dy * dy + dz * dz
-            if d < bestD || (d == bestD && p.item < best) {
+            if (d < bestD || (d == bestD && p.item < best)) && p.item < items {
                 bestD = d
                 best = p.item
             }
@@ -217,26 +155,24 @@ struct KDTree: Sendable {
             // Search the side the query is on first, then the other side only if the splitting
             // plane is closer than the best so far (loop on the far side to save a call).
             if diff < 0 {
-                nearest(n, lo, mid, qx, qy, qz, &best, &bestD)
+                nearest(n, items, lo, mid, qx, qy, qz, &best, &bestD)
                 guard diff * diff <= bestD else { return }
                 lo = mid + 1
             } else {
-                nearest(n, mid + 1, hi, qx, qy, qz, &best, &bestD)
+                nearest(n, items, mid + 1, hi, qx, qy, qz, &best, &bestD)
                 guard diff * diff <= bestD else { return }
                 hi = mid
             }
         }
     }
 
-    /// Calls `body` with every item within squared chord distance `radius2` of the query.
-    func forEach(within radius2: Double, of qx: Double, _ qy: Double, _ qz: Double,
-                 _ body: (_ item: Int, _ chord2: Double) -> Void) {
-        nodes.withUnsafeBufferPointer { n in
-            KDTree.within(n, 0, n.count, qx, qy, qz, radius2, body)
-        }
+    /// Calls `body` with every item (below `items`) within squared chord distance `radius2` of the query.
+    static func forEach(_ n: Nodes, items: Int, within radius2: Double, of qx: Double, _ qy: Double, _ qz: Double,
+                        _ body: (_ item: Int, _ chord2: Double) -> Void) {
+        within(n, UInt32(clamping: items), 0, n.count, qx, qy, qz, radius2, body)
     }
 
-    private static func within(_ n: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int,
+    private static func within(_ n: Nodes, _ items: UInt32, _ lo: Int, _ hi: Int,
                                _ qx: Double, _ qy: Double, _ qz: Double, _ r2: Double,
                                _ body: (Int, Double) -> Void) {
         var lo = lo, hi = hi
@@ -245,14 +181,14 @@ struct KDTree: Sendable {
             let p = n[mid]
             let dx = qx - p.x, dy = qy - p.y, dz = qz - p.z
             let d = dx * dx + dy * dy + dz * dz
-            if d <= r2 { body(Int(p.item), d) }
+            if d <= r2 && p.item < items { body(Int(p.item), d) }
             let diff = p.axis == 0 ? dx : (p.axis == 1 ? dy : dz)
             if diff < 0 {
-                within(n, lo, mid, qx, qy, qz, r2, body)
+                within(n, items, lo, mid, qx, qy, qz, r2, body)
                 guard diff * diff <= r2 else { return }
                 lo = mid + 1
             } else {
-                within(n, mid + 1, hi, qx, qy, qz, r2, body)
+                within(n, items, mid + 1, hi, qx, qy, qz, r2, body)
                 guard diff * diff <= r2 else { return }
                 hi = mid
             }

@@ -80,10 +80,38 @@ import Testing
         expectMalformed(try write([], "empty.bin"), "too short")
     }
 
+    /// A damaged byte in the header or the tables is refused at load (their own checksum); one in
+    /// the nodes, records or names is not read at load (that would touch every page), but the
+    /// body's checksum says so.
     @Test func damagedFile() throws {
         var bytes = try bundledBytes()
+        bytes[100] ^= 0x40
+        expectMalformed(try write(bytes, "flipped-table.bin"), "checksum mismatch")
+        bytes[100] ^= 0x40
+        #expect(try PlacesFile.load(path: try write(bytes, "whole.bin")).bodyChecksumHolds)
         bytes[bytes.count / 3] ^= 0x40
-        expectMalformed(try write(bytes, "flipped.bin"), "checksum mismatch")
+        #expect(try !PlacesFile.load(path: try write(bytes, "flipped-body.bin")).bodyChecksumHolds)
+    }
+
+    /// Nodes, records and names of garbage (with the tables whole): lookups answer what they can
+    /// and never trap — a node's place, a record's group, name and coordinates are checked where read.
+    @Test func garbageBodyNeverTraps() throws {
+        var bytes = try bundledBytes()
+        let file = try PlacesFile.load(path: try write(bytes, "whole.bin"))
+        var state: UInt64 = 7
+        for i in file.nodesOffset..<bytes.count - 4 where i % 5 == 0 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 33)
+        }
+        let g = try Gazetteer(contentsOfFile: try write(bytes, "garbage.bin"))
+        var rng = SplitMix64(state: 3)
+        for _ in 0..<200 {
+            let p = rng.spherePoint()
+            _ = g.nearest(to: p)
+            _ = g.prominentPlace(near: p)
+            _ = g.timeZone(at: p)
+            _ = g.places(within: 300, of: p)
+        }
     }
 
     @Test func notAPlacesFile() throws {
@@ -91,10 +119,12 @@ import Testing
                         "bad magic")
     }
 
-    @Test func newerFormatVersion() throws {
+    @Test func otherFormatVersions() throws {
         var bytes = try bundledBytes()
-        bytes[8] = 3
-        expectMalformed(try write(bytes, "v3.bin"), "format version 3")
+        bytes[8] = 4
+        expectMalformed(try write(bytes, "v4.bin"), "format version 4")
+        bytes[8] = 2
+        expectMalformed(try write(bytes, "v2.bin"), "format version 2, this build of lenta reads version 3")
     }
 
     // MARK: - Hand-made files, with valid checksums but contents that must still be checked
@@ -128,10 +158,14 @@ import Testing
         expectMalformed(try write(s.encoded(), "zone.bin"), "missing country, region or zone")
     }
 
+    /// A record is checked where it is read: one off the globe is no place (the others still are).
     @Test func coordinatesOffTheGlobe() throws {
         var s = SyntheticPlaces.standard
         s.places[1].latitudeE5 = 9_100_000
-        expectMalformed(try write(s.encoded(), "globe.bin"), "outside the globe")
+        let g = try Gazetteer(contentsOfFile: try write(s.encoded(), "globe.bin"))
+        #expect(g.data.record(1) == nil)
+        #expect(g.nearest(to: GeoPoint(latitude: 10.001, longitude: 20.0))?.place.name == "Alpha")
+        #expect(g.places(within: 20_000, of: GeoPoint(latitude: 0, longitude: 0)).map(\.place.name).sorted() == ["Alpha", "Gamma"])
     }
 
     @Test func trailingBytes() throws {
@@ -142,53 +176,25 @@ import Testing
 
     @Test func truncatedInsideAName() throws {
         var s = SyntheticPlaces.standard
-        s.cutAfter = 3  // keep only 3 bytes of the place section, then a valid checksum
+        s.cutAfter = 3  // keep only 3 bytes of the names, then a checksum
         expectMalformed(try write(s.encoded(), "cut.bin"), "truncated")
     }
 
+    /// The Swift test encoder writes the same bytes as scripts/build-gazetteer.py from the same
+    /// places: the unit vectors Swift works out (`Gazetteer.unitVector`, as a query's) are the
+    /// script's to the bit, and `KDTree.build` lays out the script's tree.
     @Test func encoderMatchesTheBuildScript() throws {
-        // The Swift test encoder writes the same format as scripts/build-gazetteer.py: re-encode the
-        // decoded bundled file and compare bytes.
         let bytes = try bundledBytes()
-        let decoded = try PlacesFile.decode(bytes)
-        #expect(SyntheticPlaces(decoded).encoded() == bytes)
+        let decoded = try PlacesFile.load(path: try write(bytes, "bundled.bin"))
+        let encoded = SyntheticPlaces(decoded).encoded()
+        #expect(encoded.count == bytes.count)
+        let firstDifference = zip(encoded, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil, "first differing byte \(firstDifference ?? -1) of \(bytes.count)")
     }
 }
 
-/// The k-d tree's layout stored in a version 2 file: read when whole, refused with a reason when
-/// not; version 1 files (no tree) are still read.
-@Suite struct TreeSectionTests {
-    @Test func aWholeTreeIsReadAndAVersionOneFileHasNone() throws {
-        var s = SyntheticPlaces.standard
-        #expect(try PlacesFile.decode(s.encoded()).treeLayout == nil)
-        s.tree = KDTree.Layout(places: [1, 0, 2], axes: [0, 2, 0])
-        #expect(try PlacesFile.decode(s.encoded()).treeLayout == s.tree)
-    }
-
-    @Test func aDamagedTreeIsRefusedWithItsReason() throws {
-        var s = SyntheticPlaces.standard
-        s.tree = KDTree.Layout(places: [1, 1, 2], axes: [0, 0, 0])
-        #expect(throws: DataFileError.self) { try PlacesFile.decode(s.encoded()) }
-        #expect(Self.reason(s).contains("k-d tree node 1 holds place 1, missing or already placed"))
-        s.tree = KDTree.Layout(places: [1, 0, 7], axes: [0, 0, 0])
-        #expect(Self.reason(s).contains("missing or already placed"))
-        s.tree = KDTree.Layout(places: [1, 0, 2], axes: [0, 3, 0])
-        #expect(Self.reason(s).contains("axis 3"))
-        s.tree = KDTree.Layout(places: [1, 0], axes: [0, 0])
-        #expect(Self.reason(s).contains("k-d tree"))
-    }
-
-    static func reason(_ s: SyntheticPlaces) -> String {
-        do {
-            _ = try PlacesFile.decode(s.encoded())
-            return "read"
-        } catch {
-            return "\(error)"
-        }
-    }
-}
-
-/// A tiny places file built in memory, in the format of `scripts/build-gazetteer.py`.
+/// A tiny places file built in memory, in the format of `scripts/build-gazetteer.py`: the places'
+/// unit vectors as `Gazetteer.unitVector` works them out, their tree as `KDTree.build` lays it out.
 struct SyntheticPlaces {
     struct Group { var country: UInt16; var admin1: UInt16; var zone: UInt16; var count: UInt32 }
     struct P { var latitudeE5: Int32; var longitudeE5: Int32; var population: UInt32; var name: String }
@@ -204,8 +210,6 @@ struct SyntheticPlaces {
         P(latitudeE5: -1_000_000, longitudeE5: -2_000_000, population: 0, name: "Gamma"),
     ]
     var placeCountOverride: UInt32?
-    /// Version 2 files carry the k-d tree's layout after the places.
-    var tree: KDTree.Layout?
     var trailer: [UInt8] = []
     var cutAfter: Int?
 
@@ -215,58 +219,63 @@ struct SyntheticPlaces {
 
     init(_ f: PlacesFile) {
         source = f.source
-        tree = f.treeLayout
         countries = f.countries.map { ($0.code, $0.name) }
-        // The decoder drops each region's country index; recover it from the groups that use it.
+        // The file keeps no region's country; recover it from the groups that use it.
         var regionCountry = [UInt16](repeating: 0, count: f.admin1Names.count)
         for g in f.groups where g.admin1 != PlacesFile.noAdmin1 { regionCountry[Int(g.admin1)] = g.country }
         admin1 = f.admin1Names.enumerated().map { (regionCountry[$0.offset], $0.element) }
         zones = f.zones
         var counts = [UInt32](repeating: 0, count: f.groups.count)
-        for g in f.group { counts[Int(g)] += 1 }
+        let records = (0..<f.count).compactMap { f.record($0) }
+        for r in records { counts[r.group] += 1 }
         groups = f.groups.enumerated().map { Group(country: $0.element.country, admin1: $0.element.admin1, zone: $0.element.zone, count: counts[$0.offset]) }
-        places = (0..<f.count).map { P(latitudeE5: f.latitudeE5[$0], longitudeE5: f.longitudeE5[$0], population: f.population[$0], name: f.name($0)) }
+        places = records.map { P(latitudeE5: $0.latitudeE5, longitudeE5: $0.longitudeE5, population: $0.population, name: f.name($0)) }
     }
 
     func encoded() -> [UInt8] {
-        var out = Array("LNTPLACE".utf8)
+        var out: [UInt8] = []
         func u16(_ v: UInt16) { out += [UInt8(v & 0xFF), UInt8(v >> 8)] }
         func u32(_ v: UInt32) { for k in 0..<4 { out.append(UInt8((v >> (8 * UInt32(k))) & 0xFF)) } }
         func string(_ s: String) { out.append(UInt8(s.utf8.count)); out += Array(s.utf8) }
-        func varint(_ v: UInt64) {
-            var v = v
-            repeat {
-                let byte = UInt8(v & 0x7F)
-                v >>= 7
-                out.append(v == 0 ? byte : byte | 0x80)
-            } while v != 0
-        }
-        func zigzag(_ v: Int64) { varint(UInt64(bitPattern: (v << 1) ^ (v >> 63))) }
-        u32(tree == nil ? 1 : 2)
-        u32(placeCountOverride ?? UInt32(places.count))
-        u32(UInt32(countries.count)); u32(UInt32(admin1.count)); u32(UInt32(zones.count)); u32(UInt32(groups.count))
         string(source)
         for (code, name) in countries { out += Array(code.utf8); string(name) }
         for (country, name) in admin1 { u16(country); string(name) }
         for z in zones { string(z) }
-        for g in groups { u16(g.country); u16(g.admin1); u16(g.zone); u32(g.count) }
-        let placesStart = out.count
-        var lastLat: Int64 = 0, lastLon: Int64 = 0
-        for p in places {
-            zigzag(Int64(p.latitudeE5) - lastLat)
-            zigzag(Int64(p.longitudeE5) - lastLon)
-            varint(UInt64(p.population))
-            string(p.name)
-            lastLat = Int64(p.latitudeE5); lastLon = Int64(p.longitudeE5)
+        var groupOfPlace: [UInt16] = []
+        for (k, g) in groups.enumerated() {
+            u16(g.country); u16(g.admin1); u16(g.zone); u32(g.count)
+            groupOfPlace += Array(repeating: UInt16(k), count: Int(g.count))
         }
-        if let tree {
-            for place in tree.places { u32(UInt32(bitPattern: place)) }
-            out += tree.axes
+        let tables = out
+        var names: [UInt8] = []
+        var records: [UInt8] = []
+        for (i, p) in places.enumerated() {
+            out = []
+            u32(UInt32(bitPattern: p.latitudeE5)); u32(UInt32(bitPattern: p.longitudeE5)); u32(p.population)
+            u32(UInt32(names.count)); u16(i < groupOfPlace.count ? groupOfPlace[i] : 0)
+            out += [UInt8(p.name.utf8.count), 0]
+            records += out
+            names += Array(p.name.utf8)
         }
-        if let cutAfter { out = Array(out.prefix(placesStart + cutAfter)) }
-        out += trailer
-        let crc = out.withUnsafeBufferPointer { CRC32.checksum($0) }
-        u32(crc)
+        var nodes = places.enumerated().map { i, p in
+            let (x, y, z) = Gazetteer.unitVector(latitude: Double(p.latitudeE5) / 1e5, longitude: Double(p.longitudeE5) / 1e5)
+            return KDTree.Node(x: x, y: y, z: z, item: UInt32(i), axis: 0)
+        }
+        KDTree.build(&nodes)
+
+        out = Array("LNTPLACE".utf8)
+        u32(3)
+        u32(placeCountOverride ?? UInt32(places.count))
+        u32(UInt32(countries.count)); u32(UInt32(admin1.count)); u32(UInt32(zones.count)); u32(UInt32(groups.count))
+        u32(UInt32(tables.count)); u32(UInt32(names.count))
+        out += tables
+        u32(out.withUnsafeBufferPointer { CRC32.checksum($0) })
+        out += [UInt8](repeating: 0, count: (8 - out.count % 8) % 8)
+        var body = nodes.flatMap(KDTree.bytes(of:)) + records + names
+        if let cutAfter { body = Array(body.prefix(body.count - names.count + cutAfter)) }
+        body += trailer
+        out += body
+        u32(body.withUnsafeBufferPointer { CRC32.checksum($0) })
         return out
     }
 }

@@ -27,7 +27,8 @@ struct SplitMix64 {
     init() throws { g = try Gazetteer.bundled() }
 
     func coordinate(_ i: Int) -> GeoPoint {
-        GeoPoint(latitude: Double(g.data.latitudeE5[i]) / 1e5, longitude: Double(g.data.longitudeE5[i]) / 1e5)
+        let r = g.data.record(i)!
+        return GeoPoint(latitude: Double(r.latitudeE5) / 1e5, longitude: Double(r.longitudeE5) / 1e5)
     }
 
     /// The k-d tree agrees with a scan of every place, on points spread over the globe and on
@@ -52,69 +53,40 @@ struct SplitMix64 {
         }
     }
 
-    /// The bundled file's tree is taken as laid out (no scan builds it), and it is the tree lenta
-    /// builds itself from the same places: scripts/build-gazetteer.py and KDTree agree.
-    @Test func bundledTreeIsTakenAsLaidOutAndIsTheOneLentaBuilds() throws {
-        #expect(g.tree.usesGivenLayout)
-        let (x, y, z) = unitVectors()
-        let built = KDTree(x: x, y: y, z: z)
-        #expect(!built.usesGivenLayout)
-        #expect(built.nodes.map(\.item) == g.tree.nodes.map(\.item))
-        #expect(built.nodes.map(\.axis) == g.tree.nodes.map(\.axis))
-    }
-
-    /// A layout that does not hold (two nodes swapped, an axis changed) is not trusted: the tree
-    /// is built anew, and searches still agree with a scan of every place.
-    @Test func aLayoutThatDoesNotHoldIsBuiltAnew() throws {
-        let (x, y, z) = unitVectors()
-        let layout = try #require(g.data.treeLayout)
-        var swapped = layout
-        swapped.places.swapAt(0, swapped.places.count - 1)
-        var turned = layout
-        turned.axes[turned.axes.count / 2] = (turned.axes[turned.axes.count / 2] + 1) % 3
-        for bad in [swapped, turned] {
-            let tree = KDTree(x: x, y: y, z: z, layout: bad)
-            #expect(!tree.usesGivenLayout)
-            var rng = SplitMix64(state: 7)
-            for _ in 0..<20 {
-                let p = rng.spherePoint()
-                let q = (cos(p.latitude * .pi / 180) * cos(p.longitude * .pi / 180),
-                         cos(p.latitude * .pi / 180) * sin(p.longitude * .pi / 180), sin(p.latitude * .pi / 180))
-                var best = Double.infinity
-                for i in x.indices {
-                    let dx = q.0 - x[i], dy = q.1 - y[i], dz = q.2 - z[i]
-                    best = min(best, dx * dx + dy * dy + dz * dz)
-                }
-                #expect(tree.nearest(q.0, q.1, q.2)?.chord2 == best)
-            }
-        }
-        #expect(KDTree(x: x, y: y, z: z, layout: layout).usesGivenLayout)
-    }
-
-    /// Each node holds its place's unit vector to the last bit as a query's is worked out, and
-    /// every place is at one node: the vectors go straight into the file's tree's nodes.
-    @Test func everyNodeHoldsItsPlacesUnitVector() {
+    /// The bundled file's tree, searched where it lies: every node between its two subtrees,
+    /// every place at one node, each node's unit vector its place's to the last bit as a query's
+    /// is worked out, and the tree the one `KDTree.build` lays out from those vectors
+    /// (scripts/build-gazetteer.py and KDTree agree); the body's checksum holds.
+    @Test func bundledTreeHoldsAndIsTheOneLentaBuilds() throws {
+        let nodes = g.data.withNodes { n in (0..<n.count).map { n[$0] } }
+        #expect(nodes.count == g.placeCount)
+        #expect(g.data.withNodes(KDTree.holds))
+        #expect(g.data.bodyChecksumHolds)
         var seen = [Bool](repeating: false, count: g.placeCount)
         var differing: [Int] = []
-        for node in g.tree.nodes {
+        for node in nodes {
             let i = Int(node.item)
             seen[i] = true
-            let (x, y, z) = Gazetteer.unitVector(latitude: Double(g.data.latitudeE5[i]) / 1e5,
-                                                 longitude: Double(g.data.longitudeE5[i]) / 1e5)
+            let r = try #require(g.data.record(i))
+            let (x, y, z) = Gazetteer.unitVector(latitude: Double(r.latitudeE5) / 1e5, longitude: Double(r.longitudeE5) / 1e5)
             if node.x.bitPattern != x.bitPattern || node.y.bitPattern != y.bitPattern || node.z.bitPattern != z.bitPattern {
                 differing.append(i)
             }
         }
-        #expect(g.tree.nodes.count == g.placeCount)
         #expect(differing.isEmpty, "places \(differing.prefix(5))")
         #expect(seen.allSatisfy { $0 })
+        var built = nodes.sorted { $0.item < $1.item }.map { KDTree.Node(x: $0.x, y: $0.y, z: $0.z, item: $0.item, axis: 0) }
+        KDTree.build(&built)
+        #expect(built == nodes)
     }
 
-    /// The places' unit vectors as the gazetteer computes them.
-    func unitVectors() -> ([Double], [Double], [Double]) {
-        var x: [Double] = [], y: [Double] = [], z: [Double] = []
-        for node in g.tree.nodes.sorted(by: { $0.item < $1.item }) { x.append(node.x); y.append(node.y); z.append(node.z) }
-        return (x, y, z)
+    /// `holds` finds a tree whose nodes do not lie between their subtrees (two nodes swapped).
+    @Test func aTreeThatDoesNotHoldIsFound() {
+        var nodes = g.data.withNodes { n in (0..<n.count).map { n[$0] } }
+        nodes.swapAt(0, nodes.count - 1)
+        let bytes = nodes.flatMap(KDTree.bytes(of:))
+        #expect(!bytes.withUnsafeBytes { KDTree.holds(KDTree.Nodes(base: $0.baseAddress, count: nodes.count)) })
+        #expect(g.data.withNodes(KDTree.holds))
     }
 
     @Test func radiusSearchAgreesWithBruteForce() throws {
@@ -180,8 +152,9 @@ struct SplitMix64 {
         // Near real places (within ~10 km), as photo locations are.
         let near = (0..<n).map { _ -> GeoPoint in
             let i = Int(rng.next() % UInt64(g.placeCount))
-            return GeoPoint(latitude: max(-90, min(90, Double(g.data.latitudeE5[i]) / 1e5 + (rng.unit() - 0.5) * 0.2)),
-                            longitude: Double(g.data.longitudeE5[i]) / 1e5 + (rng.unit() - 0.5) * 0.2)
+            let r = g.data.record(i)!
+            return GeoPoint(latitude: max(-90, min(90, Double(r.latitudeE5) / 1e5 + (rng.unit() - 0.5) * 0.2)),
+                            longitude: Double(r.longitudeE5) / 1e5 + (rng.unit() - 0.5) * 0.2)
         }
 
         var checksum = 0.0
@@ -190,13 +163,14 @@ struct SplitMix64 {
         let treeOnly = clock.measure {
             for p in near {
                 let phi = p.latitude * .pi / 180, lambda = p.longitude * .pi / 180
-                checksum += g.tree.nearest(cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))?.chord2 ?? 0
+                checksum += g.nearest((cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi)))?.chord2 ?? 0
             }
         }
         // The peer: a linear scan of every place (what a gazetteer without an index does).
         let scanned = 1_000
         let all = (0..<g.placeCount).map { i in
-            let phi = Double(g.data.latitudeE5[i]) / 1e5 * .pi / 180, lambda = Double(g.data.longitudeE5[i]) / 1e5 * .pi / 180
+            let r = g.data.record(i)!
+            let phi = Double(r.latitudeE5) / 1e5 * .pi / 180, lambda = Double(r.longitudeE5) / 1e5 * .pi / 180
             return SIMD3<Double>(cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
         }
         let tScan = clock.measure {
