@@ -27,7 +27,7 @@ struct PageRegion: Sendable, Equatable {
     }
 
     /// Blocks a picture's longer side is cut into.
-    static let blocksAcross = 64
+    static let blocksAcross = PictureBlocks.across
 
     /// The region with the most text-like marks, or nil when no region has any.
     static func find(in picture: AnalysisPicture, luma: [Double]? = nil) -> PageRegion? { candidates(in: picture, luma: luma).first }
@@ -35,18 +35,23 @@ struct PageRegion: Sendable, Equatable {
     /// Every region with text-like marks, the most marked first.
     /// - Parameter luma: the picture's `luma`, when the caller has it already.
     static func candidates(in picture: AnalysisPicture, luma: [Double]? = nil) -> [PageRegion] {
-        let w = picture.width, h = picture.height
-        let side = max(2, Int((Double(max(w, h)) / Double(blocksAcross)).rounded()))
-        let columns = w / side, rows = h / side
-        guard columns >= 4, rows >= 4 else { return [] }
-        let count = columns * rows
+        PictureBlocks(picture, luma: luma).map(candidates(in:)) ?? []
+    }
+
+    /// Every region with text-like marks in a picture cut into blocks, the most marked first.
+    static func candidates(in blocks: PictureBlocks) -> [PageRegion] {
+        let w = blocks.picture.width, side = blocks.side
+        let columns = blocks.columns, rows = blocks.rows
+        let count = blocks.count
         // Per block: its kind and its ground's colour (R, G, B of the pixels at the ground's end).
         var kind = [UInt8](repeating: 0, count: count)  // 0 even, 1 soft, 2 marked
         var ground = [Double](repeating: 0, count: 3 * count)
         // Through unsafe buffers (every index inside by construction): the scan gates every
         // photo, and bounds and exclusivity checks were two thirds of this function's time.
-        (luma ?? picture.luma).withUnsafeBufferPointer { luma in
-        picture.rgb.withUnsafeBufferPointer { rgb in
+        blocks.luma.withUnsafeBufferPointer { luma in
+        blocks.low.withUnsafeBufferPointer { lows in
+        blocks.high.withUnsafeBufferPointer { highs in
+        blocks.picture.rgb.withUnsafeBufferPointer { rgb in
         kind.withUnsafeMutableBufferPointer { kind in
         ground.withUnsafeMutableBufferPointer { ground in
             guard let luma = luma.baseAddress, let rgb = rgb.baseAddress else { return }
@@ -54,27 +59,26 @@ struct PageRegion: Sendable, Equatable {
             defer { values.deallocate() }
             for by in 0..<rows {
                 for bx in 0..<columns {
-                    var n = 0
-                    var low = 255.0, high = 0.0
-                    for y in (by * side)..<((by + 1) * side) {
-                        for x in (bx * side)..<((bx + 1) * side) {
-                            let v = luma[y * w + x]
-                            values[n] = v
-                            low = min(low, v); high = max(high, v)
-                            n &+= 1
-                        }
-                    }
+                    let index = by * columns + bx
+                    let low = lows[index], high = highs[index]
                     let range = high - low, middle = (high + low) / 2
                     // The ground is the end most pixels lie at; its pixels are within a quarter
                     // of the range of that end. (Counted and summed without branches: which
                     // side of the middle a pixel lies is a coin toss the processor mispredicted.)
-                    var above = 0
-                    for k in 0..<n { above &+= values[k] >= middle ? 1 : 0 }
+                    var n = 0, above = 0
+                    for y in (by * side)..<((by + 1) * side) {
+                        for x in (bx * side)..<((bx + 1) * side) {
+                            let v = luma[y * w + x]
+                            values[n] = v
+                            above &+= v >= middle ? 1 : 0
+                            n &+= 1
+                        }
+                    }
                     let lightGround = above * 2 >= n
                     let band = max(range / 4, 1)
                     // Ink is the other end's pixels, counted already.
                     let ink = lightGround ? n - above : above
-                    let even = range < 24
+                    let even = range < PictureBlocks.evenRange
                     let groundFrom = lightGround ? high - band : -Double.infinity
                     let groundTo = lightGround ? Double.infinity : low + band
                     var r = 0.0, g = 0.0, b = 0.0, grounds = 0
@@ -92,10 +96,9 @@ struct PageRegion: Sendable, Equatable {
                             grounds &+= onGround ? 1 : 0
                         }
                     }
-                    let index = by * columns + bx
                     let d = Double(max(1, grounds))
                     ground[3 * index] = r / d; ground[3 * index + 1] = g / d; ground[3 * index + 2] = b / d
-                    if range < 24 {
+                    if range < PictureBlocks.evenRange {
                         kind[index] = 0
                     } else if range >= 40 && grounds * 2 >= n && ink * 16 >= n {
                         kind[index] = 2
@@ -104,6 +107,8 @@ struct PageRegion: Sendable, Equatable {
                     }
                 }
             }
+        }
+        }
         }
         }
         }
