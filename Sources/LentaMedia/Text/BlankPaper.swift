@@ -15,8 +15,10 @@ struct BlankPaper: Sendable {
 
     /// Whether a region's box keeps off every edge of the picture (a sheet on a table does; a sky,
     /// a wall, a road runs out of the frame).
-    var enclosed: Bool {
-        let b = region.box
+    var enclosed: Bool { Self.enclosed(region.box) }
+
+    /// Whether a box normalised to the picture keeps off every edge of it.
+    static func enclosed(_ b: (x: Double, y: Double, width: Double, height: Double)) -> Bool {
         return b.x > 0 && b.y > 0 && b.x + b.width < 0.999 && b.y + b.height < 0.999
     }
 

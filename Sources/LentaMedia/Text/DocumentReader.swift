@@ -41,7 +41,8 @@ public enum DocumentReader {
             // The small copy cut into blocks once: its page-like regions and its blank paper are found on them.
             let blocks = PictureBlocks(picture.reduced(side: ItemQuality.analysisSide))
             let sheet = blocks.flatMap(BlankPaper.find(in:))
-            for region in regions(in: blocks, paper: sheet?.region) {
+            let readRegions = regions(in: blocks, paper: sheet?.region)
+            for region in readRegions {
                 // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
                 // and ZXing both read paper that leans badly. A paper found by its blank area is
                 // read alone, its patterned ground painted out (tiles read with it break its lines).
@@ -83,6 +84,17 @@ public enum DocumentReader {
                     + "\(verdict.reading.lines) lines of print read"
                 verdict.reading.unconfirmedPaper = paper
                 verdict.reasons = [paper]
+            }
+            // A card's shape (ISO 7810) with print on it, its number not read whole: likely a bank
+            // or identity card, left out; a card told a document by its print is said to be one.
+            if readRegions.contains(where: { $0.map { TextSignals(region: $0).mayHoldText && CardShape.matches($0) } ?? false }) {
+                if verdict.content == nil, verdict.reading.unconfirmedPaper == nil {
+                    let card = "likely a document, its kind not confirmed: \(CardShape.reason), its number not read"
+                    verdict.reading.unconfirmedPaper = card
+                    verdict.reasons = [card]
+                } else if verdict.content == .document {
+                    verdict.reasons.append(CardShape.reason)
+                }
             }
             verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             return verdict

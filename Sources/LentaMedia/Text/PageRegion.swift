@@ -21,6 +21,13 @@ struct PageRegion: Sendable, Equatable {
     var box: (x: Double, y: Double, width: Double, height: Double)
     /// Its ground's mean luma, 0…255: dark for a card or a slide with light letters.
     var ground = 255.0
+    /// The sides of the rectangle with the region's own second moments, in blocks, the longer
+    /// first: whatever way a card or a sheet is turned, a rectangle's are its own sides, and its
+    /// blocks fill that rectangle (`rectangularity` near 1); a ragged area fills it less.
+    var length = 0.0
+    var breadth = 0.0
+    /// The region's blocks over the area of that rectangle (blocks: `share` times `columns` × `rows`).
+    var rectangularity = 0.0
 
     static func == (a: PageRegion, b: PageRegion) -> Bool {
         a.share == b.share && a.marks == b.marks && a.fill == b.fill && a.box == b.box && a.ground == b.ground
@@ -120,6 +127,8 @@ struct PageRegion: Sendable, Equatable {
         var groundLuma = [Double](repeating: 0, count: count)
         var minX = [Int](repeating: Int.max, count: count), maxX = [Int](repeating: -1, count: count)
         var minY = [Int](repeating: Int.max, count: count), maxY = [Int](repeating: -1, count: count)
+        // Its blocks' first and second moments: Σx, Σy, Σx², Σy², Σxy.
+        var moments = [Int](repeating: 0, count: 5 * count)
         parent.withUnsafeMutableBufferPointer { parent in
         ground.withUnsafeBufferPointer { ground in
         kind.withUnsafeBufferPointer { kind in
@@ -145,6 +154,8 @@ struct PageRegion: Sendable, Equatable {
                     area[r] += 1
                     groundLuma[r] += 0.2126 * ground[3 * i] + 0.7152 * ground[3 * i + 1] + 0.0722 * ground[3 * i + 2]
                     minX[r] = min(minX[r], bx); maxX[r] = max(maxX[r], bx); minY[r] = min(minY[r], by); maxY[r] = max(maxY[r], by)
+                    moments[5 * r] += bx; moments[5 * r + 1] += by
+                    moments[5 * r + 2] += bx * bx; moments[5 * r + 3] += by * by; moments[5 * r + 4] += bx * by
                     guard kind[i] == 2, bx > 0, by > 0, bx + 1 < columns, by + 1 < rows else { continue }
                     if root(i - 1) == r && root(i + 1) == r && root(i - columns) == r && root(i + columns) == r { marks[r] += 1 }
                 }
@@ -154,12 +165,20 @@ struct PageRegion: Sendable, Equatable {
         }
         return (0..<count).filter { marks[$0] > 0 }.sorted { marks[$0] > marks[$1] }.map { best in
             let boxWidth = maxX[best] - minX[best] + 1, boxHeight = maxY[best] - minY[best] + 1
+            // A rectangle of sides a and b has variances (a² - 1)/12 and (b² - 1)/12 along them (in
+            // whole blocks): its sides from the covariance matrix's eigenvalues.
+            let n = Double(area[best]), m = moments[(5 * best)..<(5 * best + 5)].map(Double.init)
+            let mx = m[0] / n, my = m[1] / n
+            let xx = m[2] / n - mx * mx, yy = m[3] / n - my * my, xy = m[4] / n - mx * my
+            let spread = ((xx - yy) * (xx - yy) / 4 + xy * xy).squareRoot()
+            let length = (12 * ((xx + yy) / 2 + spread) + 1).squareRoot(), breadth = (12 * max(0, (xx + yy) / 2 - spread) + 1).squareRoot()
             return PageRegion(
                 share: Double(area[best]) / Double(count), marks: Double(marks[best]) / Double(count),
                 fill: Double(area[best]) / Double(boxWidth * boxHeight),
                 box: (Double(minX[best]) / Double(columns), Double(minY[best]) / Double(rows),
                       Double(boxWidth) / Double(columns), Double(boxHeight) / Double(rows)),
-                ground: groundLuma[best] / Double(area[best]))
+                ground: groundLuma[best] / Double(area[best]),
+                length: length, breadth: breadth, rectangularity: n / (length * breadth))
         }
     }
 }
