@@ -37,7 +37,7 @@ import Testing
         return region
     }
 
-    @Test(arguments: [0.0, 12.0, 35.0, -60.0, 90.0])
+    @Test(arguments: [0.0, 12.0, 25.0, -20.0, 90.0])
     func aCardIsToldByItsProportionsHoweverItIsTurned(degrees: Double) throws {
         let card = try Self.face(Self.picture(length: 120, breadth: 120 / CardShape.aspect, degrees: degrees))
         #expect(CardShape.matches(card), "\(card)")
