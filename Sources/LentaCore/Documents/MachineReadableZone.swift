@@ -17,7 +17,7 @@ public struct MachineReadableZone: Sendable, Equatable {
     /// The zone in consecutive `lines` (as OCR gave them: spaces dropped, '«' as '<', letters
     /// taken for digits where a digit must be), nil when no run of them passes every check.
     public static func find(in lines: [String]) -> MachineReadableZone? {
-        let cleaned = lines.map(clean).filter { $0.count >= 26 }
+        let cleaned = lines.map(clean).filter { $0.count >= 20 }
         for i in cleaned.indices {
             for (format, length, count) in [(Format.td3, 44, 2), (.td2, 36, 2), (.td1, 30, 3)] where i + count <= cleaned.count {
                 let run = cleaned[i..<(i + count)].map { fitted($0, to: length) }
@@ -28,9 +28,13 @@ public struct MachineReadableZone: Sendable, Equatable {
         return nil
     }
 
-    /// Upper case, no spaces, '«' and similar as '<'.
+    /// Upper case, no spaces, '«' and similar as '<'; a word of one or two characters before a
+    /// long row dropped (a zone's row has no spaces, and a mark in the page's margin beside it
+    /// is read as a stray letter joined with it).
     static func clean(_ line: String) -> String {
-        String(line.uppercased().compactMap { c -> Character? in
+        var words = line.split(separator: " ")
+        if words.count > 1, words[0].count <= 2, words.dropFirst().reduce(0, { $0 + $1.count }) >= 20 { words.removeFirst() }
+        return String(words.joined().uppercased().compactMap { c -> Character? in
             switch c {
             case " ", "\t": return nil
             case "«", "‹", "(", "{", "[": return "<"
@@ -41,9 +45,12 @@ public struct MachineReadableZone: Sendable, Equatable {
 
     /// A line of about `length` characters made exactly that long: OCR often drops or adds a
     /// filler '<' at the end.
+    /// A row that ends in a run of fillers (a name's row, which carries no check digit) may be
+    /// short by more: OCR miscounts a long run of one character.
     static func fitted(_ line: String, to length: Int) -> [Character]? {
         var chars = Array(line)
-        guard abs(chars.count - length) <= 2 else { return nil }
+        let trailingFillers = chars.reversed().prefix { $0 == "<" }.count
+        guard abs(chars.count - length) <= 2 || (chars.count < length && trailingFillers >= 3) else { return nil }
         while chars.count > length, chars.last == "<" { chars.removeLast() }
         while chars.count < length { chars.append("<") }
         return chars.count == length ? chars : nil

@@ -38,12 +38,17 @@ public enum DocumentReader {
             var whole: [BarcodeReader.Code]?
             // The photo's own pixels, decoded once when a zone's rows are to be read again sharper.
             var full: GreyPicture?
-            let reduced = picture.reduced(side: ItemQuality.analysisSide)
-            for region in regions(in: reduced) {
+            // The small copy cut into blocks once: its page-like regions and its blank paper are found on them.
+            let blocks = PictureBlocks(picture.reduced(side: ItemQuality.analysisSide))
+            let sheet = blocks.flatMap(BlankPaper.find(in:))
+            let readRegions = regions(in: blocks, paper: sheet?.region)
+            for region in readRegions {
                 // The page turned upright by the lean of its lines (found without OCR: `skew`): OCR
-                // and ZXing both read paper that leans badly.
+                // and ZXing both read paper that leans badly. A paper found by its blank area is
+                // read alone, its patterned ground painted out (tiles read with it break its lines).
                 let box = region.map(pageBox) ?? (0, 0, 1, 1)
-                let (page, lean) = grey.cropped(to: box).levelled()
+                let alone = sheet.flatMap { region == $0.region ? $0 : nil }
+                let (page, lean) = (alone.map(grey.keeping) ?? grey).cropped(to: box).levelled()
                 // A code may lie outside the region (its modules are a ground of their own): when the
                 // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
                 var codes = try BarcodeReader.codes(in: page)
@@ -57,7 +62,7 @@ public enum DocumentReader {
                 // The same part of the photo at its own resolution, as the page was made.
                 let sharper = { () throws -> GreyPicture in
                     if full == nil { full = GreyPicture(try ReducedPhoto.decode(path: path, metadata: metadata, side: fullSide(metadata)).picture) }
-                    let part = (full ?? grey).cropped(to: box)
+                    let part = (alone.map { (full ?? grey).keeping($0) } ?? full ?? grey).cropped(to: box)
                     let upright = lean == 0 ? part : part.rotated(by: -lean)
                     return dark ? upright.inverted() : upright
                 }
@@ -74,11 +79,22 @@ public enum DocumentReader {
             // as a sky or a wall does), with print read: likely paper, though too little was read
             // to tell which.
             if verdict.content == nil, verdict.reading.unconfirmedPaper == nil, verdict.reading.lines >= 2,
-               let sheet = BlankPaper.region(in: reduced), BlankPaper.enclosed(sheet) {
+               let sheet, sheet.enclosed {
                 let paper = "likely a document, its kind not confirmed: a bright even sheet inside another ground, "
                     + "\(verdict.reading.lines) lines of print read"
                 verdict.reading.unconfirmedPaper = paper
                 verdict.reasons = [paper]
+            }
+            // A card's shape (ISO 7810) with print on it, its number not read whole: likely a bank
+            // or identity card, left out; a card told a document by its print is said to be one.
+            if readRegions.contains(where: { $0.map { TextSignals(region: $0).mayHoldText && CardShape.matches($0) } ?? false }) {
+                if verdict.content == nil, verdict.reading.unconfirmedPaper == nil {
+                    let card = "likely a document, its kind not confirmed: \(CardShape.reason), its number not read"
+                    verdict.reading.unconfirmedPaper = card
+                    verdict.reasons = [card]
+                } else if verdict.content == .document {
+                    verdict.reasons.append(CardShape.reason)
+                }
             }
             verdict.reading.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             return verdict
@@ -104,12 +120,13 @@ public enum DocumentReader {
     /// A region of most of the picture (or none) may be a paper joined with its patterned ground
     /// (tiles, a table's grain), whose print is then little of what is read: the paper's blank
     /// area (`BlankPaper`) is read last.
-    static func regions(in picture: AnalysisPicture) -> [PageRegion?] {
-        let candidates = PageRegion.candidates(in: picture)
+    /// - Parameter paper: the picture's blank paper's region (`BlankPaper.find(in: blocks)`), found once by the caller.
+    static func regions(in blocks: PictureBlocks?, paper: PageRegion?) -> [PageRegion?] {
+        let candidates = blocks.map(PageRegion.candidates(in:)) ?? []
         let open = candidates.filter { TextSignals(region: $0).mayHoldText }.prefix(2)
         var regions: [PageRegion?] = open.isEmpty ? [candidates.first] : open.map { $0 }
         let widest = regions.compactMap { $0?.share }.max()
-        if widest.map({ $0 >= 0.6 }) ?? true, let paper = BlankPaper.region(in: picture), paper.share < 0.8 * (widest ?? 1) {
+        if widest.map({ $0 >= 0.6 }) ?? true, let paper, paper.share < 0.8 * (widest ?? 1) {
             regions.append(paper)
         }
         return regions
@@ -169,12 +186,22 @@ public enum DocumentReader {
             let band = picture.band(top: rows.top, bottom: rows.bottom)
             let again = try recogniser.lines(in: band.height < 120 ? band.doubled() : band, mode: .machineReadableZone)
             zone = MachineReadableZone.find(in: again.map(\.text))
+            // Levelled by the zone's own rows: a page levelled by all its print (or not at all, under
+            // 1.5°) may leave its zone a degree askew, and 44 small letters on a leaning row are read
+            // with fillers dropped and check digits misread.
+            let slope = zoneSlope(lines)
+            if zone == nil, abs(slope) >= 0.3 {
+                let level = band.rotated(by: -slope)
+                zone = MachineReadableZone.find(in: try recogniser.lines(in: level.height < 120 ? level.doubled() : level,
+                                                                         mode: .machineReadableZone).map(\.text))
+            }
             // At the photo's own resolution: a 12 MP photo reduced to 1600 pixels sees a zone's
             // small letters a little soft, and a check digit misread fails the zone.
             if zone == nil, let sharp = try sharper?(), sharp.width > grey.width {
                 let source = turned == 0 ? sharp : sharp.rotated(by: -turned)
                 let scale = Double(source.height) / Double(grey.height)
-                let band = source.band(top: Int(Double(rows.top) * scale), bottom: Int(Double(rows.bottom) * scale))
+                var band = source.band(top: Int(Double(rows.top) * scale), bottom: Int(Double(rows.bottom) * scale))
+                if abs(slope) >= 0.3 { band = band.rotated(by: -slope) }
                 zone = MachineReadableZone.find(in: try recogniser.lines(in: band, mode: .machineReadableZone).map(\.text))
             }
         }
@@ -322,6 +349,12 @@ public enum DocumentReader {
     static func looksLikeZone(_ line: TextRecogniser.Line) -> Bool {
         let t = line.text.replacingOccurrences(of: " ", with: "")
         return t.count >= 24 && t.filter { "<«K".contains($0) }.count >= 4
+    }
+
+    /// The median slope of the lines that look like a machine-readable zone's rows, in degrees.
+    static func zoneSlope(_ lines: [TextRecogniser.Line]) -> Double {
+        let angles = lines.filter(looksLikeZone).map(\.angle).sorted()
+        return angles.isEmpty ? 0 : angles[angles.count / 2]
     }
 
     /// The rows around lines that look like a machine-readable zone (long, with '<' fillers), to

@@ -43,6 +43,21 @@ package struct GreyPicture: Sendable {
         return GreyPicture(width: x1 - x0, height: y1 - y0, pixels: out)
     }
 
+    /// The paper alone: every pixel outside its spans (`BlankPaper`) painted its ground's luma, so
+    /// that a patterned ground joined with it (tiles, a table's grain) is not read with its print.
+    func keeping(_ paper: BlankPaper) -> GreyPicture {
+        let fill = UInt8(clamping: Int(paper.region.ground.rounded()))
+        var out = [UInt8](repeating: fill, count: pixels.count)
+        let w = Double(width), h = Double(height)
+        for span in paper.spans {
+            let y0 = max(0, Int((span.top * h).rounded(.down))), y1 = min(height, Int((span.bottom * h).rounded(.up)))
+            let x0 = max(0, Int((span.from * w).rounded(.down))), x1 = min(width, Int((span.to * w).rounded(.up)))
+            guard y0 < y1, x0 < x1 else { continue }
+            for y in y0..<y1 { out.replaceSubrange((y * width + x0)..<(y * width + x1), with: pixels[(y * width + x0)..<(y * width + x1)]) }
+        }
+        return GreyPicture(width: width, height: height, pixels: out)
+    }
+
     /// Light for dark and dark for light: Tesseract's thresholds look for dark print on a light
     /// ground, and a card's or a slide's letters may be light on a dark one.
     func inverted() -> GreyPicture {

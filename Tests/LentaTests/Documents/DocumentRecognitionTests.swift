@@ -143,6 +143,14 @@ import Testing
         #expect(card.quality.content != .private || card.quality.contentReasons.contains { $0.contains("bank card number") })
     }
 
+    /// The held-out passport page lying on tiles (page and tiles one region): read alone, its
+    /// tiles painted out, its zone levelled by its own rows, it is told by its check digits.
+    @Test func thePassportOnTilesIsReadByItsZone() throws {
+        let page = try #require(try Self.library("held-out").first { $0.name == "IMG_dd5eed2_14.jpg" })
+        #expect(page.quality.content == .private && page.quality.contentReasons.contains("a passport's machine-readable zone"),
+                "\(Self.describe(page))")
+    }
+
     @Test func noDocumentIsChosenIntoAStory() throws {
         let outcomes = try Self.outcomes.get()
         let candidates = outcomes.enumerated().map { i, o in
