@@ -24,7 +24,7 @@ static const char *const aubio_names[] = {
     "new_fvec",
 };
 static void *aubio_addresses[10];
-static LentaSharedLibrary aubio = LENTA_SHARED_LIBRARY("libaubio.so.5", aubio_names, aubio_addresses);
+static LentaSharedLibrary aubio = LENTA_SHARED_LIBRARY("libaubio.so.5", aubio_names, aubio_addresses, NULL);
 
 const char *lenta_aubio_load_failure(void) {
     static LentaSharedLibrary *const libraries[] = {&aubio};

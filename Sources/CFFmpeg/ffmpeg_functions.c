@@ -11,6 +11,8 @@
 #pragma clang diagnostic ignored "-Wdeprecated-declarations"
 #pragma GCC visibility push(hidden)
 
+static void avutil_first(void);
+static void avutil_loaded(void);
 static const char *const avformat_names[] = {
     "av_find_best_stream",
     "av_interleaved_write_frame",
@@ -34,7 +36,7 @@ static const char *const avformat_names[] = {
     "avio_open",
 };
 static void *avformat_addresses[20];
-static LentaSharedLibrary avformat = LENTA_SHARED_LIBRARY("libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR), avformat_names, avformat_addresses);
+static LentaSharedLibrary avformat = LENTA_SHARED_LIBRARY("libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR), avformat_names, avformat_addresses, avutil_first);
 
 static const char *const avcodec_names[] = {
     "av_new_packet",
@@ -63,7 +65,7 @@ static const char *const avcodec_names[] = {
     "avsubtitle_free",
 };
 static void *avcodec_addresses[24];
-static LentaSharedLibrary avcodec = LENTA_SHARED_LIBRARY("libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR), avcodec_names, avcodec_addresses);
+static LentaSharedLibrary avcodec = LENTA_SHARED_LIBRARY("libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR), avcodec_names, avcodec_addresses, avutil_first);
 
 static const char *const avutil_names[] = {
     "av_buffer_create",
@@ -108,7 +110,7 @@ static const char *const avutil_names[] = {
     "avutil_version",
 };
 static void *avutil_addresses[40];
-static LentaSharedLibrary avutil = LENTA_SHARED_LIBRARY("libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR), avutil_names, avutil_addresses);
+static LentaSharedLibrary avutil = LENTA_SHARED_LIBRARY("libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR), avutil_names, avutil_addresses, avutil_loaded);
 
 static const char *const swscale_names[] = {
     "sws_freeContext",
@@ -119,7 +121,7 @@ static const char *const swscale_names[] = {
     "sws_setColorspaceDetails",
 };
 static void *swscale_addresses[6];
-static LentaSharedLibrary swscale = LENTA_SHARED_LIBRARY("libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR), swscale_names, swscale_addresses);
+static LentaSharedLibrary swscale = LENTA_SHARED_LIBRARY("libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR), swscale_names, swscale_addresses, avutil_first);
 
 static const char *const swresample_names[] = {
     "swr_alloc_set_opts2",
@@ -131,11 +133,24 @@ static const char *const swresample_names[] = {
     "swr_inject_silence",
 };
 static void *swresample_addresses[7];
-static LentaSharedLibrary swresample = LENTA_SHARED_LIBRARY("libswresample.so." AV_STRINGIFY(LIBSWRESAMPLE_VERSION_MAJOR), swresample_names, swresample_addresses);
+static LentaSharedLibrary swresample = LENTA_SHARED_LIBRARY("libswresample.so." AV_STRINGIFY(LIBSWRESAMPLE_VERSION_MAJOR), swresample_names, swresample_addresses, avutil_first);
 
 const char *lenta_ffmpeg_load_failure(void) {
     static LentaSharedLibrary *const libraries[] = {&avformat, &avcodec, &avutil, &swscale, &swresample};
     return lenta_shared_library_failure(libraries, sizeof libraries / sizeof *libraries);
+}
+
+static _Atomic int log_level = AV_LOG_INFO;
+
+static void avutil_first(void) { lenta_shared_library_ready(&avutil); }
+
+static void avutil_loaded(void) { ((__typeof__(&av_log_set_level))avutil_addresses[28])(atomic_load(&log_level)); }
+
+void lenta_ffmpeg_set_log_level(int level) {
+    pthread_mutex_lock(&avutil.lock);  // not between libavutil's opening and its `loaded`
+    atomic_store(&log_level, level);
+    if (atomic_load(&avutil.state) > 0) ((__typeof__(&av_log_set_level))avutil_addresses[28])(level);
+    pthread_mutex_unlock(&avutil.lock);
 }
 
 // libavformat.so.59

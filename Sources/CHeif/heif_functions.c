@@ -59,7 +59,7 @@ static const char *const heif_names[] = {
     "heif_nclx_color_profile_set_transfer_characteristics",
 };
 static void *heif_addresses[45];
-static LentaSharedLibrary heif = LENTA_SHARED_LIBRARY("libheif.so.1", heif_names, heif_addresses);
+static LentaSharedLibrary heif = LENTA_SHARED_LIBRARY("libheif.so.1", heif_names, heif_addresses, NULL);
 
 const char *lenta_heif_load_failure(void) {
     static LentaSharedLibrary *const libraries[] = {&heif};

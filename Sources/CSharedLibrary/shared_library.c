@@ -28,6 +28,7 @@ int lenta_shared_library_load(LentaSharedLibrary *library) {
             }
         }
         state = library->failure[0] ? -1 : 1;
+        if (state > 0 && library->loaded) library->loaded();
         atomic_store_explicit(&library->state, state, memory_order_release);
     }
     pthread_mutex_unlock(&library->lock);

@@ -27,6 +27,8 @@
 // the first failure's reason (the file and dlerror's text), or NULL when none has failed.
 const char *lenta_ffmpeg_load_failure(void);
 static inline int lenta_averror_library_unavailable(void) { return AVERROR(ELIBACC); }
+// av_log_set_level without opening libavutil: the level is set as it opens, or at once if it is open.
+void lenta_ffmpeg_set_log_level(int level);
 
 // Macros Swift cannot import.
 static inline int lenta_averror(int e) { return AVERROR(e); }
@@ -61,6 +63,7 @@ typedef struct LentaAVFilter {
 // Opens libavfilter (the major version the headers name) and fills `api`: 0, or -1 with dlerror's
 // text in `reason` (`reason_size` bytes at most), `api` then being only partly filled.
 static inline int lenta_avfilter_open(LentaAVFilter *api, char *reason, size_t reason_size) {
+    (void)avutil_version();  // opens libavutil through ffmpeg_functions.c, which sets the log level
     char name[32];
     snprintf(name, sizeof name, "libavfilter.so.%d", LIBAVFILTER_VERSION_MAJOR);
     void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);

@@ -19,14 +19,17 @@ typedef struct LentaSharedLibrary {
     const char *const *names;
     void **addresses;
     size_t count;
+    /// Called once loaded, before any function is reached through it (NULL: nothing to do).
+    void (*loaded)(void);
+    /// Held while loading (and by `loaded`'s family when it must not race with it).
     pthread_mutex_t lock;
     /// 0 before the first attempt, 1 loaded with every function, -1 failed (`failure` says why).
     _Atomic int state;
     char failure[512];
 } LentaSharedLibrary;
 
-#define LENTA_SHARED_LIBRARY(file, names, addresses) \
-    { file, names, addresses, sizeof names / sizeof *names, PTHREAD_MUTEX_INITIALIZER, 0, "" }
+#define LENTA_SHARED_LIBRARY(file, names, addresses, loaded) \
+    { file, names, addresses, sizeof names / sizeof *names, loaded, PTHREAD_MUTEX_INITIALIZER, 0, "" }
 
 /// Opens `library` and finds its functions on the first call (once per process, whichever thread
 /// asks first): 1 when all were found, else 0 and `library->failure` says why (the file and
