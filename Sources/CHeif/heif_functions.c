@@ -4,6 +4,7 @@
 // Each function lenta calls, with its header's prototype, calling the library's own through
 // the address found when the library was opened, on the first call of any of its functions.
 // Hidden: lenta's executable exports its symbols, and the libraries must keep binding to each other.
+#pragma clang diagnostic ignored "-Wnullability-completeness"  // shim.h's LentaAVFilter is for Swift
 #include "shim.h"
 #include "shared_library.h"
 

@@ -21,11 +21,25 @@ import Testing
         return (opened, result)
     }
 
+    /// New folders named `names` in `temp`, their paths.
+    static func folders(_ names: String..., in temp: TemporaryFolder) throws -> [String] {
+        try names.map { name in
+            try FileManager.default.createDirectory(atPath: temp.path(name), withIntermediateDirectories: true)
+            return temp.path(name)
+        }
+    }
+
+    /// A short clip (`clip.mp4`) into `clipFolder`, a small HEIC (`photo.heic`) into `heicFolder`.
+    static func writeClipAndHEIC(clipFolder: String, heicFolder: String) throws {
+        try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 0.5), to: clipFolder + "/clip.mp4")
+        try SyntheticMedia.heic(width: 64, height: 48, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 11:00:00"), to: heicFolder + "/photo.heic")
+    }
+
     @Test("--help, an empty folder's scan and a scan of JPEGs open no FFmpeg, libheif or aubio")
     func commandsWithoutMediaOpenNone() throws {
         let temp = try TemporaryFolder()
-        let photos = temp.path("photos"), empty = temp.path("empty")
-        for folder in [photos, empty] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let made = try Self.folders("photos", "empty", in: temp)
+        let (photos, empty) = (made[0], made[1])
         try SyntheticMedia.jpeg(width: 320, height: 240, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: photos + "/a.jpg")
         for arguments in [["--help"], ["scan", "--catalog", temp.path("e.sqlite"), empty], ["scan", "--catalog", temp.path("p.sqlite"), photos]] {
             let (opened, result) = try Self.mediaLibrariesOpened(arguments)
@@ -37,10 +51,9 @@ import Testing
     @Test("a scan that meets a clip opens FFmpeg, one that meets a HEIC libheif, and reads them")
     func mediaOpenTheirLibraries() throws {
         let temp = try TemporaryFolder()
-        let clips = temp.path("clips"), heics = temp.path("heics")
-        for folder in [clips, heics] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 0.5), to: clips + "/clip.mp4")
-        try SyntheticMedia.heic(width: 64, height: 48, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: heics + "/photo.heic")
+        let made = try Self.folders("clips", "heics", in: temp)
+        let (clips, heics) = (made[0], made[1])
+        try Self.writeClipAndHEIC(clipFolder: clips, heicFolder: heics)
         let (forClip, clipScan) = try Self.mediaLibrariesOpened(["scan", "--catalog", temp.path("c.sqlite"), clips])
         #expect(clipScan.status == 0 && clipScan.stdout.contains("new 1 ·") && clipScan.stdout.contains("unreadable 0"),
                 "\(clipScan.stdout) \(clipScan.stderr.suffix(2000))")
@@ -54,10 +67,9 @@ import Testing
     @Test("a library that cannot be opened: each file needing it is named with the reason, the rest is scanned")
     func unopenableLibraryIsAnErrorPerFile() throws {
         let temp = try TemporaryFolder()
-        let media = temp.path("media"), fakes = temp.path("fakes")
-        for folder in [media, fakes] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try SyntheticMedia.video(SyntheticVideo(width: 160, height: 120, frameRate: 10, seconds: 0.5), to: media + "/clip.mp4")
-        try SyntheticMedia.heic(width: 64, height: 48, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 11:00:00"), to: media + "/photo.heic")
+        let made = try Self.folders("media", "fakes", in: temp)
+        let (media, fakes) = (made[0], made[1])
+        try Self.writeClipAndHEIC(clipFolder: media, heicFolder: media)
         try SyntheticMedia.jpeg(width: 320, height: 240, exif: SyntheticExif(dateTimeOriginal: "2024:05:03 10:00:00"), to: media + "/a.jpg")
         // Not a shared object: dlopen fails on it ("file too short"), as on a missing or broken package.
         for soname in ["libavformat.so.59", "libheif.so.1"] {
