@@ -37,16 +37,19 @@ let package = Package(
     ],
     targets: [
         // C libraries, each behind a small shim.
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]),
+        // FFmpeg's libraries, libheif and aubio are opened with dlopen when first called, not
+        // linked (linked, they and what they bring cost every process ~30 ms of CPU at its start):
+        // each target's header is the library's, and its generated `*_functions.c` defines the
+        // functions lenta calls as calls through CSharedLibrary's loader (scripts/library-stubs).
+        .target(name: "CSharedLibrary"),
+        .target(name: "CFFmpeg", dependencies: ["CSharedLibrary"]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .target(name: "CHeif", dependencies: ["CSharedLibrary"]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
+        .target(name: "CAubio", dependencies: ["CSharedLibrary"]),
         // OpenCV's cascade face detector behind a C API (Debian ships no opencv4.pc without the
         // whole of libopencv-dev, so the include path and libraries are named here). Only the
         // LentaFaceDetect library is made of it; Swift sees its header alone, CFaceDetectAPI.

@@ -11,14 +11,18 @@ public enum LinkedLibraries {
         public var version: String
     }
 
-    /// FFmpeg (its release and each library's version), libheif and libexif.
+    /// FFmpeg (its release and each library's version), libheif and libexif. Asking opens FFmpeg's
+    /// libraries and libheif, which lenta otherwise opens only to read or write media.
     public static func all() -> [Library] {
         let ffmpegParts = [("libavformat", avformat_version()), ("libavcodec", avcodec_version()),
                            ("libavfilter", FilterLibrary.version), ("libavutil", avutil_version())]
             .map { "\($0.0) \($0.1.map(versionText) ?? "(cannot be opened)")" }.joined(separator: ", ")
+        let ffmpeg = String(cString: av_version_info())
+        let heif = String(cString: heif_get_version())
         return [
-            Library(name: "FFmpeg", version: "\(String(cString: av_version_info())) (\(ffmpegParts))"),
-            Library(name: "libheif", version: String(cString: heif_get_version())),
+            Library(name: "FFmpeg", version: lenta_ffmpeg_load_failure().map { "(cannot be opened: \(String(cString: $0)))" }
+                ?? "\(ffmpeg) (\(ffmpegParts))"),
+            Library(name: "libheif", version: lenta_heif_load_failure().map { "(cannot be opened: \(String(cString: $0)))" } ?? heif),
             Library(name: "libexif", version: exifVersion()),
         ]
     }

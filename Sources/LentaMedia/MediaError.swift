@@ -79,8 +79,12 @@ public struct MediaError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { path.isEmpty ? "\(operation): \(reason)" : "\(path): \(operation): \(reason)" }
 
-    /// The words `av_strerror` gives for a libav* status.
+    /// The words `av_strerror` gives for a libav* status; for `AVERROR(ELIBACC)`, which the calls
+    /// answer when a library of FFmpeg's cannot be opened (CFFmpeg opens them on first use), why not.
     static func ffmpegText(_ status: Int32) -> String {
+        if status == lenta_averror_library_unavailable(), let failure = lenta_ffmpeg_load_failure() {
+            return "cannot open FFmpeg: " + String(cString: failure)
+        }
         var buffer = [CChar](repeating: 0, count: 256)
         if av_strerror(status, &buffer, buffer.count) < 0 { return "error \(status)" }
         return text(buffer)

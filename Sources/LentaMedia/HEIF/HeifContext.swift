@@ -13,7 +13,9 @@ package final class HeifContext {
         HeifLibrary.initialise()
         self.path = path
         guard let made = heif_context_alloc() else {
-            throw MediaError("heif_context_alloc", path: path, reason: "out of memory")
+            // Also NULL when libheif cannot be opened (it is, on the first call): then say why.
+            let failure = lenta_heif_load_failure().map { "cannot open libheif: " + String(cString: $0) }
+            throw MediaError("heif_context_alloc", path: path, reason: failure ?? "out of memory")
         }
         context = made
     }

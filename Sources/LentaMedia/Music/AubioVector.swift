@@ -8,7 +8,9 @@ final class AubioVector {
 
     init(count: Int) throws {
         guard count > 0, let vector = new_fvec(UInt32(count)) else {
-            throw MediaError("track beats", path: "", reason: "aubio could not allocate \(count) samples")
+            // Also NULL when libaubio cannot be opened (it is, on the first call): then say why.
+            let failure = lenta_aubio_load_failure().map { "cannot open aubio: " + String(cString: $0) }
+            throw MediaError("track beats", path: "", reason: failure ?? "aubio could not allocate \(count) samples")
         }
         guard let data = vector.pointee.data else {
             del_fvec(vector)

@@ -20,6 +20,16 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
+// FFmpeg's libraries are opened with dlopen when one of their functions is first called (by the
+// definitions of ffmpeg_functions.c, made by scripts/library-stubs), not linked: mapped and bound
+// at every start, they and what they bring cost ~30 ms of CPU to commands that read no clip. A call
+// into a library that cannot be opened returns AVERROR(ELIBACC) (or NULL, or 0); this says why:
+// the first failure's reason (the file and dlerror's text), or NULL when none has failed.
+const char *lenta_ffmpeg_load_failure(void);
+static inline int lenta_averror_library_unavailable(void) { return AVERROR(ELIBACC); }
+// av_log_set_level without opening libavutil: the level is set as it opens, or at once if it is open.
+void lenta_ffmpeg_set_log_level(int level);
+
 // Macros Swift cannot import.
 static inline int lenta_averror(int e) { return AVERROR(e); }
 static inline int lenta_averror_eof(void) { return AVERROR_EOF; }
@@ -31,9 +41,9 @@ static inline int lenta_averror_encoder_not_found(void) { return AVERROR_ENCODER
 static inline int64_t lenta_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational lenta_av_time_base_q(void) { return AV_TIME_BASE_Q; }
 
-// libavfilter is opened at first use, not linked: Debian's build of it brings 27 more shared
-// libraries, and loading them was about 40 % of every command's start-up (a rescan of an unchanged
-// folder, `lenta --version`), though only the loudness pass needs it.
+// libavfilter is opened at first use too, through this table of its functions (before the others
+// were): Debian's build of it brings 27 more shared libraries, and only the loudness pass and
+// stabilisation need it.
 typedef struct LentaAVFilter {
     AVFilterGraph *(* _Nonnull graph_alloc)(void);
     void (* _Nonnull graph_free)(AVFilterGraph **graph);
@@ -53,6 +63,7 @@ typedef struct LentaAVFilter {
 // Opens libavfilter (the major version the headers name) and fills `api`: 0, or -1 with dlerror's
 // text in `reason` (`reason_size` bytes at most), `api` then being only partly filled.
 static inline int lenta_avfilter_open(LentaAVFilter *api, char *reason, size_t reason_size) {
+    (void)avutil_version();  // opens libavutil through ffmpeg_functions.c, which sets the log level
     char name[32];
     snprintf(name, sizeof name, "libavfilter.so.%d", LIBAVFILTER_VERSION_MAJOR);
     void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
