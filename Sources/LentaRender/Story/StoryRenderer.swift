@@ -25,8 +25,8 @@ public final class StoryRenderer {
     /// frames of 1080p, 5 of 2160p.
     public var queueBytes = 64 << 20
     /// What the encoders' threads may keep in flight, all shapes together (`encoderThreads`): 8
-    /// threads at 1080p, 2 at 2160p (measured: a 1080p render at `--threads 16` peaked at 435 MB
-    /// with 12, against 219 MB with 2).
+    /// threads at 1080p, 2 at 2160p, but never fewer than `leastEncoderThreads` (measured: a
+    /// 1080p render at `--threads 16` peaked at 435 MB with 12, against 219 MB with 2).
     public var encoderBytes = 160 << 20
     /// Title, time, place, chapters (and a `mov_text` track's cues) written into the MP4.
     public var metadata = StoryMetadata()
@@ -117,13 +117,21 @@ public final class StoryRenderer {
     /// x265's) frame threads keeps frames of the output's size in flight — the picture, its
     /// reconstruction with the half-pel planes, the look-ahead's — about
     /// `framesPerEncoderThread` frames' worth, so memory would otherwise grow with the threads
-    /// (1.46 GB for the 2160p story of bench/render at 16 threads, 589 MB at 2).
+    /// (1.46 GB for the 2160p story of bench/render at 16 threads, 589 MB at 2). The bytes never
+    /// hold the encoders below `leastEncoderThreads` in all, when that many are wanted.
     static func encoderThreads(_ requested: Int, preset: OutputPreset, shapes: Int, bytes: Int) -> Int {
         let budget = requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount * 3 / 2)
         let wanted = max(1, budget / max(1, shapes))
         let perThread = framesPerEncoderThread * frameBytes(preset)
-        return max(1, min(wanted, bytes / max(1, shapes) / perThread))
+        let held = max(bytes / max(1, shapes) / perThread, leastEncoderThreads / max(1, shapes))
+        return max(1, min(wanted, held))
     }
+
+    /// x264's own choice on two processors: with two frame threads a frame waits for its
+    /// reference's rows and a core idles (bench/render at 2160p on 2 idle cores: 1.71 cores busy
+    /// with two, 1.82 with three), so a lone 2160p encoder gets three whatever `encoderBytes`
+    /// says (+75 MB).
+    static let leastEncoderThreads = 3
 
     /// Frames of the output's size one encoder thread keeps (measured: peak RSS against x264's
     /// threads at 1080p and 2160p, ultrafast and medium).

@@ -69,7 +69,9 @@ struct FramePipelineTests {
         let bytes = 160 << 20
         // Threads asked for are given while the bytes hold them; never fewer than one.
         #expect(StoryRenderer.encoderThreads(2, preset: uhd, shapes: 1, bytes: bytes) == 2)
-        #expect(StoryRenderer.encoderThreads(16, preset: uhd, shapes: 1, bytes: bytes) == 2)
+        #expect(StoryRenderer.encoderThreads(16, preset: uhd, shapes: 1, bytes: bytes) == 3, "x264's own choice on two processors, whatever the bytes")
+        #expect(StoryRenderer.encoderThreads(3, preset: uhd, shapes: 1, bytes: bytes) == 3)
+        #expect(StoryRenderer.encoderThreads(16, preset: uhd, shapes: 2, bytes: bytes) == 1, "the three are all shapes' together")
         #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 1, bytes: bytes) == 8)
         #expect(StoryRenderer.encoderThreads(16, preset: hd, shapes: 3, bytes: bytes) == 2, "three encoders share the bytes")
         #expect(StoryRenderer.encoderThreads(64, preset: uhd, shapes: 3, bytes: bytes) == 1)
