@@ -130,7 +130,7 @@ public final class StoryRenderer {
     /// x264's own choice on two processors: with two frame threads a frame waits for its
     /// reference's rows and a core idles (bench/render at 2160p on 2 idle cores: 1.71 cores busy
     /// with two, 1.82 with three), so a lone 2160p encoder gets three whatever `encoderBytes`
-    /// says (+75 MB).
+    /// says (+48 MB at the peak of a 4-photo 2160p story, +49 MB of bench/render's 12 photos).
     static let leastEncoderThreads = 3
 
     /// Frames of the output's size one encoder thread keeps (measured: peak RSS against x264's
