@@ -183,17 +183,19 @@ public enum DocumentReader {
         // Personal data, each by its own checks.
         var zone = MachineReadableZone.find(in: texts)
         if zone == nil, let rows = zoneRows(lines) {
+            // The zone's rows read alone, a low band doubled (Tesseract reads small letters badly).
+            let readZone = { (band: GreyPicture) throws -> MachineReadableZone? in
+                MachineReadableZone.find(in: try recogniser.lines(in: band.height < 120 ? band.doubled() : band,
+                                                                  mode: .machineReadableZone).map(\.text))
+            }
             let band = picture.band(top: rows.top, bottom: rows.bottom)
-            let again = try recogniser.lines(in: band.height < 120 ? band.doubled() : band, mode: .machineReadableZone)
-            zone = MachineReadableZone.find(in: again.map(\.text))
+            zone = try readZone(band)
             // Levelled by the zone's own rows: a page levelled by all its print (or not at all, under
             // 1.5°) may leave its zone a degree askew, and 44 small letters on a leaning row are read
             // with fillers dropped and check digits misread.
             let slope = zoneSlope(lines)
             if zone == nil, abs(slope) >= 0.3 {
-                let level = band.rotated(by: -slope)
-                zone = MachineReadableZone.find(in: try recogniser.lines(in: level.height < 120 ? level.doubled() : level,
-                                                                         mode: .machineReadableZone).map(\.text))
+                zone = try readZone(band.rotated(by: -slope))
             }
             // At the photo's own resolution: a 12 MP photo reduced to 1600 pixels sees a zone's
             // small letters a little soft, and a check digit misread fails the zone.
