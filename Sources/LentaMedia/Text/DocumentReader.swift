@@ -48,7 +48,7 @@ public enum DocumentReader {
                 // read alone, its patterned ground painted out (tiles read with it break its lines).
                 let box = region.map(pageBox) ?? (0, 0, 1, 1)
                 let alone = sheet.flatMap { region == $0.region ? $0 : nil }
-                let (page, lean) = (alone.map(grey.keeping) ?? grey).cropped(to: box).levelled()
+                let (page, lean) = grey.cropped(to: box, keeping: alone).levelled()
                 // A code may lie outside the region (its modules are a ground of their own): when the
                 // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
                 var codes = try BarcodeReader.codes(in: page)
@@ -62,7 +62,7 @@ public enum DocumentReader {
                 // The same part of the photo at its own resolution, as the page was made.
                 let sharper = { () throws -> GreyPicture in
                     if full == nil { full = GreyPicture(try ReducedPhoto.decode(path: path, metadata: metadata, side: fullSide(metadata)).picture) }
-                    let part = (alone.map { (full ?? grey).keeping($0) } ?? full ?? grey).cropped(to: box)
+                    let part = (full ?? grey).cropped(to: box, keeping: alone)
                     let upright = lean == 0 ? part : part.rotated(by: -lean)
                     return dark ? upright.inverted() : upright
                 }
