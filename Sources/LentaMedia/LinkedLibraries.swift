@@ -20,11 +20,16 @@ public enum LinkedLibraries {
         let ffmpeg = String(cString: av_version_info())
         let heif = String(cString: heif_get_version())
         return [
-            Library(name: "FFmpeg", version: lenta_ffmpeg_load_failure().map { "(cannot be opened: \(String(cString: $0)))" }
-                ?? "\(ffmpeg) (\(ffmpegParts))"),
-            Library(name: "libheif", version: lenta_heif_load_failure().map { "(cannot be opened: \(String(cString: $0)))" } ?? heif),
+            Library(name: "FFmpeg", version: lenta_ffmpeg_load_failure().map(cannotBeOpened) ?? "\(ffmpeg) (\(ffmpegParts))"),
+            Library(name: "libheif", version: lenta_heif_load_failure().map(cannotBeOpened) ?? heif),
             Library(name: "libexif", version: exifVersion()),
         ]
+    }
+
+    /// What is said in place of a version for a library the loader could not open, with its reason
+    /// (CFFmpeg's and CHeif's `load_failure`: the file and dlerror's text).
+    static func cannotBeOpened(_ reason: UnsafePointer<CChar>) -> String {
+        "(cannot be opened: \(String(cString: reason)))"
     }
 
     /// FFmpeg's `AV_VERSION_INT` as `major.minor.micro`.

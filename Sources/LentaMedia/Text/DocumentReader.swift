@@ -48,7 +48,7 @@ public enum DocumentReader {
                 // read alone, its patterned ground painted out (tiles read with it break its lines).
                 let box = region.map(pageBox) ?? (0, 0, 1, 1)
                 let alone = sheet.flatMap { region == $0.region ? $0 : nil }
-                let (page, lean) = (alone.map(grey.keeping) ?? grey).cropped(to: box).levelled()
+                let (page, lean) = grey.cropped(to: box, keeping: alone).levelled()
                 // A code may lie outside the region (its modules are a ground of their own): when the
                 // region has none, the whole picture is looked at too (ZXing takes a tenth of Tesseract's time).
                 var codes = try BarcodeReader.codes(in: page)
@@ -62,7 +62,7 @@ public enum DocumentReader {
                 // The same part of the photo at its own resolution, as the page was made.
                 let sharper = { () throws -> GreyPicture in
                     if full == nil { full = GreyPicture(try ReducedPhoto.decode(path: path, metadata: metadata, side: fullSide(metadata)).picture) }
-                    let part = (alone.map { (full ?? grey).keeping($0) } ?? full ?? grey).cropped(to: box)
+                    let part = (full ?? grey).cropped(to: box, keeping: alone)
                     let upright = lean == 0 ? part : part.rotated(by: -lean)
                     return dark ? upright.inverted() : upright
                 }
@@ -183,17 +183,19 @@ public enum DocumentReader {
         // Personal data, each by its own checks.
         var zone = MachineReadableZone.find(in: texts)
         if zone == nil, let rows = zoneRows(lines) {
+            // The zone's rows read alone, a low band doubled (Tesseract reads small letters badly).
+            let readZone = { (band: GreyPicture) throws -> MachineReadableZone? in
+                MachineReadableZone.find(in: try recogniser.lines(in: band.height < 120 ? band.doubled() : band,
+                                                                  mode: .machineReadableZone).map(\.text))
+            }
             let band = picture.band(top: rows.top, bottom: rows.bottom)
-            let again = try recogniser.lines(in: band.height < 120 ? band.doubled() : band, mode: .machineReadableZone)
-            zone = MachineReadableZone.find(in: again.map(\.text))
+            zone = try readZone(band)
             // Levelled by the zone's own rows: a page levelled by all its print (or not at all, under
             // 1.5°) may leave its zone a degree askew, and 44 small letters on a leaning row are read
             // with fillers dropped and check digits misread.
             let slope = zoneSlope(lines)
             if zone == nil, abs(slope) >= 0.3 {
-                let level = band.rotated(by: -slope)
-                zone = MachineReadableZone.find(in: try recogniser.lines(in: level.height < 120 ? level.doubled() : level,
-                                                                         mode: .machineReadableZone).map(\.text))
+                zone = try readZone(band.rotated(by: -slope))
             }
             // At the photo's own resolution: a 12 MP photo reduced to 1600 pixels sees a zone's
             // small letters a little soft, and a check digit misread fails the zone.

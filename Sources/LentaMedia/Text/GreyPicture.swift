@@ -32,30 +32,34 @@ package struct GreyPicture: Sendable {
     }
 
     /// The part inside a box normalised to the picture (x, y, width, height; clamped), whole pixels.
-    func cropped(to box: (x: Double, y: Double, width: Double, height: Double)) -> GreyPicture {
+    /// With a paper (`BlankPaper`), every pixel of the part outside the paper's spans is painted its
+    /// ground's luma, so that a patterned ground joined with it (tiles, a table's grain) is not read
+    /// with its print. Only the part is painted: on a 12 MP re-read the rest would be a whole copy.
+    func cropped(to box: (x: Double, y: Double, width: Double, height: Double), keeping paper: BlankPaper? = nil) -> GreyPicture {
         let x0 = max(0, min(width - 1, Int((box.x * Double(width)).rounded(.down))))
         let y0 = max(0, min(height - 1, Int((box.y * Double(height)).rounded(.down))))
         let x1 = max(x0 + 1, min(width, Int(((box.x + box.width) * Double(width)).rounded(.up))))
         let y1 = max(y0 + 1, min(height, Int(((box.y + box.height) * Double(height)).rounded(.up))))
-        guard x0 > 0 || y0 > 0 || x1 < width || y1 < height else { return self }
-        var out = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
-        for y in y0..<y1 { out.replaceSubrange(((y - y0) * (x1 - x0))..<((y - y0 + 1) * (x1 - x0)), with: pixels[(y * width + x0)..<(y * width + x1)]) }
-        return GreyPicture(width: x1 - x0, height: y1 - y0, pixels: out)
-    }
-
-    /// The paper alone: every pixel outside its spans (`BlankPaper`) painted its ground's luma, so
-    /// that a patterned ground joined with it (tiles, a table's grain) is not read with its print.
-    func keeping(_ paper: BlankPaper) -> GreyPicture {
-        let fill = UInt8(clamping: Int(paper.region.ground.rounded()))
-        var out = [UInt8](repeating: fill, count: pixels.count)
+        let partWidth = x1 - x0
+        guard let paper else {
+            guard x0 > 0 || y0 > 0 || x1 < width || y1 < height else { return self }
+            var out = [UInt8](repeating: 0, count: partWidth * (y1 - y0))
+            for y in y0..<y1 { out.replaceSubrange(((y - y0) * partWidth)..<((y - y0 + 1) * partWidth), with: pixels[(y * width + x0)..<(y * width + x1)]) }
+            return GreyPicture(width: partWidth, height: y1 - y0, pixels: out)
+        }
+        var out = [UInt8](repeating: UInt8(clamping: Int(paper.region.ground.rounded())), count: partWidth * (y1 - y0))
         let w = Double(width), h = Double(height)
         for span in paper.spans {
-            let y0 = max(0, Int((span.top * h).rounded(.down))), y1 = min(height, Int((span.bottom * h).rounded(.up)))
-            let x0 = max(0, Int((span.from * w).rounded(.down))), x1 = min(width, Int((span.to * w).rounded(.up)))
-            guard y0 < y1, x0 < x1 else { continue }
-            for y in y0..<y1 { out.replaceSubrange((y * width + x0)..<(y * width + x1), with: pixels[(y * width + x0)..<(y * width + x1)]) }
+            // The span in the whole picture's pixels, then only what of it lies in the part.
+            let top = max(y0, Int((span.top * h).rounded(.down))), bottom = min(y1, Int((span.bottom * h).rounded(.up)))
+            let from = max(x0, Int((span.from * w).rounded(.down))), to = min(x1, Int((span.to * w).rounded(.up)))
+            guard top < bottom, from < to else { continue }
+            for y in top..<bottom {
+                let row = (y - y0) * partWidth - x0
+                out.replaceSubrange((row + from)..<(row + to), with: pixels[(y * width + from)..<(y * width + to)])
+            }
         }
-        return GreyPicture(width: width, height: height, pixels: out)
+        return GreyPicture(width: partWidth, height: y1 - y0, pixels: out)
     }
 
     /// Light for dark and dark for light: Tesseract's thresholds look for dark print on a light
