@@ -166,7 +166,7 @@ extension ItemRecord {
         }
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            if let item = try ItemRecord(row: row, at: columns).item { try body(item) }
+            if let item = try ItemRecord(row: row, at: columns).intoItem() { try body(item) }
         }
     }
 

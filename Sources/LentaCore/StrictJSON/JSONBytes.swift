@@ -13,8 +13,9 @@ extension OutputSpan where Element == UInt8 {
         append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// The room checked once for the run, not byte by byte as `append` checks it: keys and
-    /// separators were a tenth of writing `scan --json`, one checked byte at a time (issue 31).
+    /// The room checked once for the run, not byte by byte as `append` checks it (keys and
+    /// separators, one checked byte at a time, were 6.9 M of the 86 M instructions `scan --json`
+    /// of 1,785 items added; issue 31).
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         precondition(freeCapacity >= bytes.count, "a JSON piece wrote more than it reserved")
         guard let source = bytes.baseAddress else { return }
