@@ -99,9 +99,17 @@ extension Catalog {
 
     /// Every item under `roots` (all items when `roots` is nil), by path.
     public func items(under roots: [String]? = nil) throws -> [MediaItem] {
+        var items: [MediaItem] = []
+        try forEachItem(under: roots) { items.append($0) }
+        return items
+    }
+
+    /// Every item under `roots` (all items when `roots` is nil), by path, each handed to `body` as
+    /// it is read: `scan --json` writes a library's items without holding them all.
+    public func forEachItem(under roots: [String]? = nil, _ body: (MediaItem) throws -> Void) throws {
         try database.read { db in
             let query: SQL = roots.map { "SELECT * FROM item WHERE \(Self.underRoots($0)) ORDER BY path" } ?? "SELECT * FROM item ORDER BY path"
-            return try ItemRecord.fetchItems(db, query)
+            try ItemRecord.forEachItem(db, query, body)
         }
     }
 

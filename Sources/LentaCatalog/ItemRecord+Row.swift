@@ -154,19 +154,26 @@ extension ItemRecord {
         captureFrameRate = try row.decode(atIndex: c.captureFrameRate)
     }
 
-    /// The items a `SELECT * FROM item …` query returns (rows of a newer format left out, as `item` does).
-    static func fetchItems(_ db: Database, _ query: SQL) throws -> [MediaItem] {
+    /// The items a `SELECT * FROM item …` query returns, each handed to `body` as it is read (rows
+    /// of a newer format left out, as `item` does).
+    static func forEachItem(_ db: Database, _ query: SQL, _ body: (MediaItem) throws -> Void) throws {
         let (sql, arguments) = try query.build(db)
         let statement = try db.makeStatement(sql: sql)
         statement.arguments = arguments
         guard let columns = ItemColumns(statement.columnNames) else {
-            return try ItemRecord.fetchAll(statement).compactMap(\.item)
+            for record in try ItemRecord.fetchAll(statement) { if let item = record.item { try body(item) } }
+            return
         }
-        var items: [MediaItem] = []
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            if let item = try ItemRecord(row: row, at: columns).item { items.append(item) }
+            if let item = try ItemRecord(row: row, at: columns).intoItem() { try body(item) }
         }
+    }
+
+    /// The items a `SELECT * FROM item …` query returns (rows of a newer format left out, as `item` does).
+    static func fetchItems(_ db: Database, _ query: SQL) throws -> [MediaItem] {
+        var items: [MediaItem] = []
+        try forEachItem(db, query) { items.append($0) }
         return items
     }
 }

@@ -151,6 +151,12 @@ struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The domain value; nil for a row this version cannot interpret (a format from a newer lenta).
     var item: MediaItem? {
+        let record = self
+        return record.intoItem()
+    }
+
+    /// `item`, the record's values handed on rather than copied (a read row is used once).
+    consuming func intoItem() -> MediaItem? {
         guard let id, let format = MediaFormat(rawValue: format) else { return nil }
         var m = MediaMetadata(format: format)
         m.width = width

@@ -99,3 +99,10 @@ extension ItemPlace: PrettyJSONWritable {
         m.write("timeZone", timeZone)
     }
 }
+
+extension UnreadableFile: PrettyJSONWritable {
+    public func writeMembers(_ m: inout PrettyJSONMembers) {
+        m.write("path", path)
+        m.write("reason", reason)
+    }
+}

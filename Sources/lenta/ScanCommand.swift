@@ -54,7 +54,9 @@ struct Scan: ParsableCommand {
         bar.finish()
         if faces { try learnPeople(People(catalog: catalog), required: true) }
         if output.json {
-            try JSONOutput.print(ScanOutput(report: report, items: try catalog.items(under: report.roots)))
+            try JSONOutput.print { consume in
+                try ScanOutput.write(report: report, items: { try catalog.forEachItem(under: report.roots, $0) }, to: consume)
+            }
         } else {
             print(ScanReadout.text(report, verbose: verbose))
         }

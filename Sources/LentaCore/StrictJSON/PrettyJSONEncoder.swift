@@ -310,10 +310,20 @@ public struct PrettyJSONEncoder: Sendable {
                            element: (Int, inout [UInt8]) throws -> Void) rethrows {
         out.append("[\n")
         for i in 0..<count {
-            if i > 0 { out.append(",\n") }
-            out.appendPad(indent + 2)
+            startElement(i, indent: indent, into: &out)
             try element(i, &out)
         }
+        endArray(indent: indent, into: &out)
+    }
+
+    /// Before an array's element `i` (after its `[\n`): the separator after the one before, and
+    /// the indent; `endArray` after the last.
+    static func startElement(_ i: Int, indent: Int, into out: inout [UInt8]) {
+        if i > 0 { out.append(",\n") }
+        out.appendPad(indent + 2)
+    }
+
+    static func endArray(indent: Int, into out: inout [UInt8]) {
         out.append("\n")
         out.appendPad(indent)
         out.append("]")

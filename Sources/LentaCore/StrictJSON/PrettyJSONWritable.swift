@@ -13,12 +13,25 @@ public protocol PrettyJSONWritable: Encodable {
 public struct PrettyJSONMembers {
     var out: [UInt8] = []
     let indent: Int
+    /// Where the text written so far goes once it passes a chunk's size, between the elements of
+    /// an array (nil: kept whole, for `PrettyJSONEncoder.encode`).
+    private let stream: PrettyJSONStream?
     private var count = 0
     #if DEBUG
     private var lastKey: [UInt8] = []
     #endif
 
-    init(indent: Int) { self.indent = indent }
+    init(indent: Int, stream: PrettyJSONStream? = nil) {
+        self.indent = indent
+        self.stream = stream
+    }
+
+    /// Hands the text written so far on when it fills a chunk.
+    private mutating func flushIfFull() throws {
+        guard let stream, out.count >= stream.chunkSize else { return }
+        try stream.consume(out)
+        out.removeAll(keepingCapacity: true)
+    }
 
     /// Writes `value` as an object at `indent`, its members through `writeMembers`.
     static func writeObject(_ value: some PrettyJSONWritable, indent: Int, into out: inout [UInt8]) throws {
@@ -34,6 +47,9 @@ public struct PrettyJSONMembers {
 
     /// A member's line up to its value (`,` and a new line after the first, the indent, the key),
     /// and the value, in one reservation of the output.
+    /// Inlined into each writer, its value's closure with it (a call and a closure context for
+    /// each of an item's ~45 members).
+    @inline(__always)
     private mutating func member(_ key: StaticString, valueCapacity: Int, _ value: (inout OutputSpan<UInt8>) -> Void) {
         #if DEBUG
         let bytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
@@ -88,14 +104,27 @@ public struct PrettyJSONMembers {
         PrettyJSONEncoder.writeArray(count: value.count, indent: indent, into: &out) { i, out in out.appendQuoted(value[i]) }
     }
 
+    /// An array of values that write their own members, handed over one at a time by `elements`
+    /// as they are read (a library's items are never all in memory), the text handed on by
+    /// chunks between them when streamed.
+    public mutating func write<W: PrettyJSONWritable>(_ key: StaticString, each elements: ((W) throws -> Void) throws -> Void) throws {
+        member(key, valueCapacity: 0) { _ in }
+        let indent = self.indent
+        var i = 0
+        out.append("[\n")
+        try elements { value in
+            PrettyJSONEncoder.startElement(i, indent: indent, into: &out)
+            i += 1
+            try Self.writeObject(value, indent: indent + 2, into: &out)
+            try flushIfFull()
+        }
+        PrettyJSONEncoder.endArray(indent: indent, into: &out)
+    }
+
     /// An array of values that write their own members.
     public mutating func write<W: PrettyJSONWritable>(_ key: StaticString, _ values: [W]?) throws {
         guard let values else { return }
-        member(key, valueCapacity: 0) { _ in }
-        let indent = self.indent
-        try PrettyJSONEncoder.writeArray(count: values.count, indent: indent, into: &out) { i, out in
-            try Self.writeObject(values[i], indent: indent + 2, into: &out)
-        }
+        try write(key, each: { element in try values.forEach(element) })
     }
 
     /// A nested value that writes its own members.
@@ -111,6 +140,29 @@ public struct PrettyJSONMembers {
         let node = try PrettyJSONEncoder.node(value, path: [PrettyJSONKey(key)])
         member(key, valueCapacity: 0) { _ in }
         try PrettyJSONEncoder.write(node, indent: indent, into: &out)
+    }
+}
+
+/// Where a streamed JSON text goes: `consume` gets the text in pieces of at least `chunkSize`
+/// bytes (the last one whatever is left), so the output of any size is never held whole.
+struct PrettyJSONStream {
+    let chunkSize: Int
+    let consume: ([UInt8]) throws -> Void
+}
+
+extension PrettyJSONEncoder {
+    /// An object's text, its members written by `members` in key order, handed to `consume` in
+    /// chunks as it is written (no final newline), for an output too large to build whole:
+    /// `scan --json` of a whole library. The same bytes `encode` writes for the same members.
+    public static func writeObject(chunkSize: Int = 1 << 16, to consume: @escaping ([UInt8]) throws -> Void,
+                                   members: (inout PrettyJSONMembers) throws -> Void) throws {
+        let stream = PrettyJSONStream(chunkSize: chunkSize, consume: consume)
+        var m = PrettyJSONMembers(indent: 2, stream: stream)
+        m.out.reserveCapacity(chunkSize + chunkSize / 2)
+        m.out.append("{\n")
+        try members(&m)
+        m.out.append("\n}")
+        try consume(m.out)
     }
 }
 
