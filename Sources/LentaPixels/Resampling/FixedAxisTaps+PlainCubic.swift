@@ -20,7 +20,8 @@ extension FixedAxisTaps {
         weights.withUnsafeMutableBufferPointer { out in
             var i = 0
             while i < count {
-                // Output i + l takes source coordinate p[l]; lanes past the end are not stored.
+                // Output i + l takes source coordinate p[l]. Lanes past the end are not stored; their
+                // window follows their own p, so their weights are a window's (summing to 1), never 0 / 0.
                 let valid = min(4, count - i)
                 let x = D4(repeating: Double(outputRange.lowerBound + i)) + D4(0, 1, 2, 3)
                 let p = scale * (x + 0.5) + offset - 0.5
