@@ -19,8 +19,8 @@ package struct FixedPlaneTaps {
         let cx = spanCoverage(columns, lower: rect.0, upper: rect.2)
         let cy = spanCoverage(rows, lower: rect.1, upper: rect.3)
         partialCoverage = cx.contains { $0 < 1 } || cy.contains { $0 < 1 } ? (cx, cy) : nil
-        x = FixedAxisTaps(AxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: sourceWidth))
-        y = FixedAxisTaps(AxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: sourceHeight))
+        x = FixedAxisTaps(outputRange: columns, scale: map.a, offset: map.tx, sourceLength: sourceWidth)
+        y = FixedAxisTaps(outputRange: rows, scale: map.d, offset: map.ty, sourceLength: sourceHeight)
     }
 
     /// `plane` resampled into `target`, the partly covered border mixed with what was under it.

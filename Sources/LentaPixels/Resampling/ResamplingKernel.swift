@@ -98,6 +98,12 @@ package struct FixedAxisTaps {
 
     package static let one = 1 << 14
 
+    package init(outputStart: Int, count: Int, tapCount: Int, start: [Int32], weights: [Int16]) {
+        (self.outputStart, self.count, self.tapCount, self.start, self.weights) = (outputStart, count, tapCount, start, weights)
+    }
+
+    /// `taps`' weights rounded to fixed point: the reference construction, which
+    /// `init(outputRange:scale:offset:sourceLength:)` gives bit for bit in one pass.
     package init(_ taps: AxisTaps) {
         outputStart = taps.outputStart
         count = taps.count
