@@ -151,11 +151,20 @@ public struct CaptureEvidence: Equatable, Sendable {
             return Resolution(time: time, warnings: warnings)
         }
         if let mtime = fileModified {
+            // A file system keeps any 64-bit time (`touch -d @9223372036854775807`): one before 1900 or
+            // in the future says nothing about when the item was taken.
+            guard mtime.isFinite, mtime >= Self.year1900, mtime <= now + 86_400 else {
+                warnings.append("no capture date in the file, and its modification time (\(mtime) s since 1970) is not a plausible one; ignored")
+                return Resolution(time: nil, warnings: warnings)
+            }
             warnings.append("no capture date in the file; using its modification time, which may be when it was copied")
             return Resolution(time: CaptureTime(utc: mtime, source: .fileModificationTime), warnings: warnings)
         }
         return Resolution(time: nil, warnings: warnings)
     }
+
+    /// 1900-01-01T00:00:00Z, the earliest capture time believed (as `plausibleLocal` does for readings).
+    static let year1900 = LocalDateTime(year: 1900, month: 1, day: 1).secondsSinceEpochAsUTC
 
     /// EXIF dates often lack the offset that XMP or IPTC copies of the same reading carry.
     private func borrowingOffset(_ time: CaptureTime) -> CaptureTime {

@@ -38,7 +38,10 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
     }
 
     /// The wall-clock reading at `seconds` since the epoch, taken as UTC.
-    public init(secondsSinceEpochAsUTC seconds: Double) {
+    /// Any Double gives a reading: a catalog or file can hold an absurd instant, and converting
+    /// one past `Int`'s range would trap. Outside years 1–9999 the nearest end is taken, NaN is 0.
+    public init(secondsSinceEpochAsUTC raw: Double) {
+        let seconds = raw.isNaN ? 0 : min(max(raw, -62_135_596_800), 253_402_300_799)
         let whole = seconds.rounded(.down)
         var days = Int((whole / 86_400).rounded(.down))
         var rest = Int(whole) - days * 86_400

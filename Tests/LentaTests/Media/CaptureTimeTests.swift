@@ -125,6 +125,28 @@ import Testing
         #expect(t.filling(offset: UTCOffset(seconds: 0), from: .location).local?.description == "2017-02-22T08:20:28")
     }
 
+    @Test(arguments: [9_223_372_036_854_775_807.0, 1e300, -1e300, -3e9, .infinity, .nan])
+    func anImplausibleFileTimeIsNoCaptureTime(mtime: Double) {
+        var e = CaptureEvidence()
+        e.fileModified = mtime
+        let r = e.resolve(now: now)
+        #expect(r.time == nil)
+        #expect(r.warnings.contains { $0.contains("modification time") && $0.contains("not a plausible one") }, "\(r.warnings)")
+    }
+
+    @Test func aFileTimeInTheFutureIsNoCaptureTime() {
+        var e = CaptureEvidence()
+        e.fileModified = now + 2 * 86_400
+        #expect(e.resolve(now: now).time == nil)
+    }
+
+    // A catalog edited by hand can hold any instant; writing it (scan --json) must not trap.
+    @Test(arguments: [(9.3e18, "9999-12-31T23:59:59"), (-9.3e18, "0001-01-01T00:00:00"), (.infinity, "9999-12-31T23:59:59"),
+                      (.nan, "1970-01-01T00:00:00"), (1_700_000_000.25, "2023-11-14T22:13:20.250")])
+    func anyInstantGivesAReading(seconds: Double, reading: String) {
+        #expect(LocalDateTime(secondsSinceEpochAsUTC: seconds).description == reading)
+    }
+
     @Test func nothingButTheFileTime() {
         var e = CaptureEvidence()
         e.fileModified = 1_700_000_000
