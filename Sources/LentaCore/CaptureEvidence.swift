@@ -152,8 +152,9 @@ public struct CaptureEvidence: Equatable, Sendable {
         }
         if let mtime = fileModified {
             // A file system keeps any 64-bit time (`touch -d @9223372036854775807`): one before 1900 or
-            // in the future says nothing about when the item was taken.
-            guard mtime.isFinite, mtime >= Self.year1900, mtime <= now + 86_400 else {
+            // past the year 9999 says nothing about when the item was taken. (One in the future is
+            // still used: a camera's clock set wrong moves the file's time, not the taking.)
+            guard mtime.isFinite, mtime >= Self.year1900, mtime < Self.year10000 else {
                 warnings.append("no capture date in the file, and its modification time (\(mtime) s since 1970) is not a plausible one; ignored")
                 return Resolution(time: nil, warnings: warnings)
             }
@@ -165,6 +166,8 @@ public struct CaptureEvidence: Equatable, Sendable {
 
     /// 1900-01-01T00:00:00Z, the earliest capture time believed (as `plausibleLocal` does for readings).
     static let year1900 = LocalDateTime(year: 1900, month: 1, day: 1).secondsSinceEpochAsUTC
+    /// 10000-01-01T00:00:00Z, past the last reading `LocalDateTime` writes.
+    static let year10000 = LocalDateTime(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59).secondsSinceEpochAsUTC + 1
 
     /// EXIF dates often lack the offset that XMP or IPTC copies of the same reading carry.
     private func borrowingOffset(_ time: CaptureTime) -> CaptureTime {

@@ -134,9 +134,13 @@ import Testing
         #expect(r.warnings.contains { $0.contains("modification time") && $0.contains("not a plausible one") }, "\(r.warnings)")
     }
 
-    @Test func aFileTimeInTheFutureIsNoCaptureTime() {
+    @Test func aFileTimeAtTheEdgesOfTheCalendarIsKept() {
         var e = CaptureEvidence()
-        e.fileModified = now + 2 * 86_400
+        e.fileModified = CaptureEvidence.year1900
+        #expect(e.resolve(now: now).time?.source == .fileModificationTime)
+        e.fileModified = CaptureEvidence.year10000 - 1
+        #expect(e.resolve(now: now).time?.source == .fileModificationTime)
+        e.fileModified = CaptureEvidence.year10000
         #expect(e.resolve(now: now).time == nil)
     }
 
