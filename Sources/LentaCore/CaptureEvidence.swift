@@ -167,7 +167,7 @@ public struct CaptureEvidence: Equatable, Sendable {
     /// 1900-01-01T00:00:00Z, the earliest capture time believed (as `plausibleLocal` does for readings).
     static let year1900 = LocalDateTime(year: 1900, month: 1, day: 1).secondsSinceEpochAsUTC
     /// 10000-01-01T00:00:00Z, past the last reading `LocalDateTime` writes.
-    static let year10000 = LocalDateTime(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59).secondsSinceEpochAsUTC + 1
+    static let year10000 = LocalDateTime.writable.upperBound + 1
 
     /// EXIF dates often lack the offset that XMP or IPTC copies of the same reading carry.
     private func borrowingOffset(_ time: CaptureTime) -> CaptureTime {

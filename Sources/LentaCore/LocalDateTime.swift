@@ -37,11 +37,15 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
             + Double(hour * 3600 + minute * 60 + second) + Double(millisecond) / 1000
     }
 
+    /// Seconds since the epoch of 0001-01-01T00:00:00 and 9999-12-31T23:59:59, as UTC: the readings
+    /// that are written with a four-digit year.
+    public static let writable: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+
     /// The wall-clock reading at `seconds` since the epoch, taken as UTC.
     /// Any Double gives a reading: a catalog or file can hold an absurd instant, and converting
     /// one past `Int`'s range would trap. Outside years 1–9999 the nearest end is taken, NaN is 0.
     public init(secondsSinceEpochAsUTC raw: Double) {
-        let seconds = raw.isNaN ? 0 : min(max(raw, -62_135_596_800), 253_402_300_799)
+        let seconds = raw.isNaN ? 0 : min(max(raw, Self.writable.lowerBound), Self.writable.upperBound)
         let whole = seconds.rounded(.down)
         var days = Int((whole / 86_400).rounded(.down))
         var rest = Int(whole) - days * 86_400
