@@ -109,8 +109,10 @@ enum ItemRowColumns {
             v.variableFrameRate = try c.bool(22)
             v.hasAudio = try c.bool(23)
             let warnings = try c.required(c.text(24))
-            if !(warnings.count == 2 && warnings[0] == UInt8(ascii: "[") && warnings[1] == UInt8(ascii: "]")) {
-                v.warnings = ItemRecord.warnings(String(decoding: warnings, as: UTF8.self))
+            if let plain = CompactStringArrayText(warnings) {
+                v.warnings = .compactJSON(plain)
+            } else {
+                v.warnings = .strings(ItemRecord.warnings(String(decoding: warnings, as: UTF8.self)))
             }
             let name = try c.text(25), city = try c.text(26), region = try c.text(27), countryCode = try c.text(28)
             let country = try c.text(29), timeZone = try c.text(30), distanceKm = try c.double(31), remote = try c.bool(32)
@@ -172,12 +174,17 @@ private struct ColumnReader {
         return value
     }
 
+    /// The column's value, read by `sqlite3_value_*` (a call each, not two through the
+    /// statement): an unprotected value, safe as GRDB lets one thread at a time use the connection.
+    private func value(_ i: Int32) -> OpaquePointer? { sqlite3_column_value(statement, i) }
+
     /// A TEXT's bytes up to its first NUL, as GRDB's `String(cString:)` reads them.
     func text(_ i: Int32) throws(ItemRowColumns.Unusual) -> MediaItemView.Text? {
-        switch sqlite3_column_type(statement, i) {
+        let value = value(i)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
         case SQLITE_TEXT:
-            guard let start = sqlite3_column_text(statement, i) else { throw ItemRowColumns.Unusual() }
+            guard let start = sqlite3_value_text(value) else { throw ItemRowColumns.Unusual() }
             // NUL-terminated, as SQLite hands every text over.
             return UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
         default: throw ItemRowColumns.Unusual()
@@ -185,21 +192,23 @@ private struct ColumnReader {
     }
 
     func integer(_ i: Int32) throws(ItemRowColumns.Unusual) -> Int64? {
-        switch sqlite3_column_type(statement, i) {
+        let value = value(i)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
-        case SQLITE_INTEGER: return sqlite3_column_int64(statement, i)
+        case SQLITE_INTEGER: return sqlite3_value_int64(value)
         default: throw ItemRowColumns.Unusual()
         }
     }
 
     /// A finite number (an infinity is left to the record, which cannot write it either).
     func double(_ i: Int32) throws(ItemRowColumns.Unusual) -> Double? {
-        switch sqlite3_column_type(statement, i) {
+        let value = value(i)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
         case SQLITE_INTEGER, SQLITE_FLOAT:
-            let value = sqlite3_column_double(statement, i)
-            guard value.isFinite else { throw ItemRowColumns.Unusual() }
-            return value
+            let number = sqlite3_value_double(value)
+            guard number.isFinite else { throw ItemRowColumns.Unusual() }
+            return number
         default: throw ItemRowColumns.Unusual()
         }
     }

@@ -33,12 +33,17 @@ public struct MediaItemView: PrettyJSONObject {
     public var contentIdentifier: Text?
     public var embeddedMotion: EmbeddedMotion?
     public var slowMotion: SlowMotionTags?
-    public var warnings: [String]
+    public enum Warnings {
+        case strings([String])
+        /// The catalog's column, when its strings can be written as they are (`CompactStringArrayText`).
+        case compactJSON(CompactStringArrayText)
+    }
+    public var warnings: Warnings
     public var place: Place?
 
     public init(id: Int64, path: Text, size: Int64, modified: Double, fingerprint: Text, format: MediaFormat) {
         (self.id, self.path, self.size, self.modified, self.fingerprint, self.format) = (id, path, size, modified, fingerprint, format)
-        warnings = []
+        warnings = .strings([])
     }
 
     /// `MediaItem.writeMembers`.
@@ -80,7 +85,10 @@ public struct MediaItemView: PrettyJSONObject {
         m.write("rotation", rotation)
         try m.write("slowMotion", slowMotion)
         m.write("variableFrameRate", variableFrameRate)
-        m.write("warnings", warnings)
+        switch warnings {
+        case .strings(let strings): m.write("warnings", strings)
+        case .compactJSON(let text): m.write("warnings", text)
+        }
         m.write("width", width)
     }
 }

@@ -26,11 +26,15 @@ extension OutputSpan where Element == UInt8 {
         }
     }
 
+    /// The room `appendMemberStart` needs: what it writes, and 7 bytes the last of its eight
+    /// spaces at a time may pass the indent by.
+    static func memberStartCapacity(_ key: StaticString, indent: Int) -> Int { 2 + indent + key.utf8CodeUnitCount + 5 + 7 }
+
     /// A member's start: `,` and a new line after the first member, the indent, `"key" : `,
     /// stored in one pass (appended piece by piece, they cost more than the member's value).
     mutating func appendMemberStart(_ key: StaticString, indent: Int, first: Bool) {
         let keyCount = key.utf8CodeUnitCount
-        precondition(indent >= 0 && freeCapacity >= 2 + indent + keyCount + 5, "a JSON piece wrote more than it reserved")
+        precondition(indent >= 0 && freeCapacity >= Self.memberStartCapacity(key, indent: indent), "a JSON piece wrote more than it reserved")
         withUnsafeMutableBufferPointer { buffer, initialized in
             guard var at = buffer.baseAddress.map({ $0 + initialized }) else { return }
             let start = at
@@ -39,7 +43,13 @@ extension OutputSpan where Element == UInt8 {
                 at[1] = 0x0A
                 at += 2
             }
-            at.initialize(repeating: UInt8(ascii: " "), count: indent)
+            // The indent by eight spaces at a time (`memberStartCapacity` has room for the last
+            // one's bytes past it, which the key then overwrites).
+            var pad = 0
+            while pad < indent {
+                UnsafeMutableRawPointer(at + pad).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                pad += 8
+            }
             at += indent
             at[0] = UInt8(ascii: "\"")
             (at + 1).initialize(from: key.utf8Start, count: keyCount)

@@ -62,7 +62,7 @@ public struct PrettyJSONMembers {
         #endif
         let first = count == 0, indent = self.indent
         count += 1
-        out.append(addingCapacity: 2 + indent + key.utf8CodeUnitCount + 5 + valueCapacity) { line in
+        out.append(addingCapacity: OutputSpan<UInt8>.memberStartCapacity(key, indent: indent) + valueCapacity) { line in
             line.appendMemberStart(key, indent: indent, first: first)
             value(&line)
         }
@@ -117,7 +117,18 @@ public struct PrettyJSONMembers {
 
     public mutating func write(_ key: StaticString, _ value: [String]?) {
         guard let value else { return }
-        if value.isEmpty {
+        let indent = self.indent
+        write(key, arrayOf: value.count) { out in
+            for (i, string) in value.enumerated() {
+                PrettyJSONEncoder.startElement(i, indent: indent, into: &out)
+                out.appendQuoted(string)
+            }
+        }
+    }
+
+    /// An array of `count` elements, which `elements` writes after their `startElement`s.
+    mutating func write(_ key: StaticString, arrayOf count: Int, _ elements: (inout [UInt8]) -> Void) {
+        guard count > 0 else {
             // Foundation's empty array, `[`, an empty line, `]` at the member's indent, in one piece.
             let indent = self.indent
             member(key, valueCapacity: 4 + indent) { line in
@@ -128,7 +139,9 @@ public struct PrettyJSONMembers {
             return
         }
         member(key, valueCapacity: 0) { _ in }
-        PrettyJSONEncoder.writeArray(count: value.count, indent: indent, into: &out) { i, out in out.appendQuoted(value[i]) }
+        out.append("[\n")
+        elements(&out)
+        PrettyJSONEncoder.endArray(indent: indent, into: &out)
     }
 
     /// An array of values that write their own members, handed over one at a time by `elements`
