@@ -92,16 +92,17 @@ extension PrettyJSONMembers {
                 i += 1
                 out.append(addingCapacity: string.count + 2) { text in
                     text.append(UInt8(ascii: "\""))
-                    var k = 0
+                    // Runs between the escapes copied whole.
+                    var run = 0, k = 0
                     while k < string.count {
-                        if string[k] == UInt8(ascii: "\\") && string[k + 1] == UInt8(ascii: "/") {
-                            text.append(UInt8(ascii: "/"))
-                            k += 2
-                        } else {
-                            text.append(string[k])
-                            k += 1
-                        }
+                        guard string[k] == UInt8(ascii: "\\") else { k += 1; continue }
+                        let slash = string[k + 1] == UInt8(ascii: "/")
+                        text.append(bytes: UnsafeBufferPointer(rebasing: string[run..<(slash ? k : k + 2)]))
+                        if slash { text.append(UInt8(ascii: "/")) }
+                        k += 2
+                        run = k
                     }
+                    text.append(bytes: UnsafeBufferPointer(rebasing: string[run..<k]))
                     text.append(UInt8(ascii: "\""))
                 }
             }

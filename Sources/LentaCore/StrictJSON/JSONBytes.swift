@@ -117,14 +117,25 @@ extension OutputSpan where Element == UInt8 {
     static var decimalCapacity: Int { 21 }
 
     mutating func appendDecimal(magnitude: UInt64, negative: Bool) {
-        if negative { append(UInt8(ascii: "-")) }
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        var rest = magnitude
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        precondition(freeCapacity >= Self.decimalCapacity, "a JSON piece wrote more than it reserved")
+        // The digits from the last, at the end of the room (a division by 10 is a multiplication;
+        // by a power of ten found first, as before, a division each), then moved into place.
+        withUnsafeMutableBufferPointer { buffer, initialized in
+            guard let start = buffer.baseAddress.map({ $0 + initialized }) else { return }
+            var at = Self.decimalCapacity
+            var rest = magnitude
+            repeat {
+                at -= 1
+                start[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                at -= 1
+                start[at] = UInt8(ascii: "-")
+            }
+            let count = Self.decimalCapacity - at
+            UnsafeMutableRawPointer(start).copyMemory(from: start + at, byteCount: count)  // a memmove
+            initialized += count
         }
     }
 
@@ -172,6 +183,15 @@ extension Array where Element == UInt8 {
 
     mutating func appendDecimal(_ value: some FixedWidthInteger) {
         append(addingCapacity: OutputSpan<UInt8>.decimalCapacity) { $0.appendDecimal(value) }
+    }
+
+    /// An object's last line, `}` at `indent`, in one reservation.
+    mutating func appendObjectEnd(indent: Int) {
+        append(addingCapacity: indent + 2) { line in
+            line.append(0x0A)
+            line.appendPad(indent)
+            line.append(UInt8(ascii: "}"))
+        }
     }
 
     mutating func appendNumber(_ text: String) {

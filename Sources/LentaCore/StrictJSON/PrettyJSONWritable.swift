@@ -39,14 +39,24 @@ public struct PrettyJSONMembers {
 
     /// Writes `value` as an object at `indent`, its members through `writeMembers`.
     static func writeObject(_ value: some PrettyJSONObject, indent: Int, into out: inout [UInt8]) throws {
+        // Not through `writeObject(indent:into:_:)`: the closure of `value.writeMembers` boxes a
+        // copy of the value, each time (called from another module, the generic is not specialised).
         out.append("{\n")
-        var members = PrettyJSONMembers(indent: indent + 2)
-        swap(&members.out, &out)
-        defer { swap(&members.out, &out) }
-        try value.writeMembers(&members)
-        members.out.append("\n")
-        members.out.appendPad(indent)
-        members.out.append("}")
+        var nested = PrettyJSONMembers(indent: indent + 2)
+        swap(&nested.out, &out)
+        defer { swap(&nested.out, &out) }
+        try value.writeMembers(&nested)
+        nested.out.appendObjectEnd(indent: indent)
+    }
+
+    /// An object at `indent` whose members `members` writes.
+    static func writeObject(indent: Int, into out: inout [UInt8], _ members: (inout PrettyJSONMembers) throws -> Void) rethrows {
+        out.append("{\n")
+        var nested = PrettyJSONMembers(indent: indent + 2)
+        swap(&nested.out, &out)
+        defer { swap(&nested.out, &out) }
+        try members(&nested)
+        nested.out.appendObjectEnd(indent: indent)
     }
 
     /// A member's line up to its value (`,` and a new line after the first, the indent, the key),
@@ -177,14 +187,7 @@ public struct PrettyJSONMembers {
     /// A nested object whose members `members` writes (a catalog row's part that is not a value).
     public mutating func writeObject(_ key: StaticString, _ members: (inout PrettyJSONMembers) throws -> Void) rethrows {
         member(key, valueCapacity: 0) { _ in }
-        out.append("{\n")
-        var nested = PrettyJSONMembers(indent: indent + 2)
-        swap(&nested.out, &out)
-        defer { swap(&nested.out, &out) }
-        try members(&nested)
-        nested.out.append("\n")
-        nested.out.appendPad(indent)
-        nested.out.append("}")
+        try Self.writeObject(indent: indent, into: &out, members)
     }
 
     /// A nested value written through its `encode(to:)` (the general, slower path).
