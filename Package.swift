@@ -115,7 +115,11 @@ let package = Package(
             name: "LentaMedia",
             dependencies: ["LentaCore", "LentaPixels", "CFFmpeg", "CExif", "CHeif", "CJPEG", "CAubio", "CFaceDetectAPI", "CFaceEmbedAPI", "CVoiceDetectAPI", "CDocumentReaderAPI"],
             swiftSettings: releaseSwift),
-        .target(name: "LentaCatalog", dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: releaseSwift),
+        .target(
+            name: "LentaCatalog",
+            // GRDBSQLite: the C API, for reading `scan --json`'s rows in place (CatalogItemJSON).
+            dependencies: ["LentaCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            swiftSettings: releaseSwift),
         .target(
             name: "LentaPlaces", dependencies: ["LentaCore"],
             resources: [.copy("Resources")], swiftSettings: releaseSwift),

@@ -203,9 +203,17 @@ extension ItemRecord {
 
     static func captureTime(source: String?, local: String?, offset: Int?, utc: Double?, offsetSource: String?) -> CaptureTime? {
         guard let source = source.flatMap(CaptureTimeSource.init(rawValue:)) else { return nil }
-        let offsetFrom = offsetSource.flatMap(OffsetSource.init(rawValue:)) ?? .recorded
+        return captureTime(source: source, local: local.flatMap(LocalDateTime.init(iso:)), offset: offset, utc: utc,
+                           offsetSource: offsetSource.flatMap(OffsetSource.init(rawValue:)))
+    }
+
+    /// The capture time of the columns once read: `local` as `LocalDateTime(iso:)` reads the
+    /// column, `offsetSource` nil when the column names none this version knows.
+    static func captureTime(source: CaptureTimeSource, local: LocalDateTime?, offset: Int?, utc: Double?,
+                            offsetSource: OffsetSource?) -> CaptureTime? {
+        let offsetFrom = offsetSource ?? .recorded
         var time: CaptureTime
-        if let local = local.flatMap(LocalDateTime.init(iso:)) {
+        if let local {
             time = CaptureTime(local: local, offset: nil, source: source)
         } else if let utc {
             time = CaptureTime(utc: utc, source: source)

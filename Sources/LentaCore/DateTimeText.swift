@@ -73,7 +73,13 @@ extension LocalDateTime {
     /// anything else, or a reading that is not a valid date, which the general parser then decides.
     init?(canonical text: String) {
         var text = text
-        let read: LocalDateTime? = text.withUTF8 { b in
+        guard let read = text.withUTF8(LocalDateTime.init(canonicalUTF8:)) else { return nil }
+        self = read
+    }
+
+    /// `init(canonical:)` of a text given as its UTF-8 bytes (a catalog column's, read in place).
+    public init?(canonicalUTF8 b: UnsafeBufferPointer<UInt8>) {
+        let read: LocalDateTime? = {
             guard b.count == 19 || (b.count == 23 && b[19] == UInt8(ascii: ".")),
                   b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
                   b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
@@ -90,7 +96,7 @@ extension LocalDateTime {
                   let minute = number(14, 2), let second = number(17, 2), let millisecond = b.count == 23 ? number(20, 3) : 0
             else { return nil }
             return LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
-        }
+        }()
         guard let read, read.isValidDate, read.second < 60 else { return nil }
         self = read
     }

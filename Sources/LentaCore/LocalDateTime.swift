@@ -88,29 +88,52 @@ public struct LocalDateTime: Hashable, Comparable, CodableAsText, Sendable {
 
     /// The ISO 8601 text, with a `Z` after it when `zulu` (the time is in UTC).
     func isoText(zulu: Bool) -> String {
-        // Written digit by digit: `scan --json` writes thousands (interpolation cost 8k instructions each).
-        let twoDigits = 0...99
-        guard (0...9999).contains(year), twoDigits.contains(month), twoDigits.contains(day), twoDigits.contains(hour),
-              twoDigits.contains(minute), twoDigits.contains(second), (0...999).contains(millisecond) else {
+        guard hasFixedWidthText else {
             let base = "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
             return (millisecond == 0 ? base : base + "." + pad(millisecond, 3)) + (zulu ? "Z" : "")
         }
-        return String(unsafeUninitializedCapacity: 24) { text in
-            var at = 0
-            func digits(_ value: Int, _ width: Int) {
-                var rest = value
-                for i in stride(from: width - 1, through: 0, by: -1) {
-                    text[at + i] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                at += width
+        return String(unsafeUninitializedCapacity: Self.isoTextCapacity) { buffer in
+            var text = OutputSpan(buffer: buffer, initializedCount: 0)
+            appendISOText(zulu: zulu, to: &text)
+            return text.finalize(for: buffer)
+        }
+    }
+
+    /// Whether every field fits its digits (year 0–9999, two-digit fields, milliseconds 0–999):
+    /// the text `appendISOText` writes.
+    var hasFixedWidthText: Bool {
+        let twoDigits = 0...99
+        return (0...9999).contains(year) && twoDigits.contains(month) && twoDigits.contains(day) && twoDigits.contains(hour)
+            && twoDigits.contains(minute) && twoDigits.contains(second) && (0...999).contains(millisecond)
+    }
+
+    /// The most bytes `appendISOText` writes.
+    static let isoTextCapacity = 24
+
+    /// `isoText` of a reading with `hasFixedWidthText`, digit by digit into the output: `scan
+    /// --json` writes thousands (interpolation cost 8k instructions each; a `String` between, 300).
+    func appendISOText(zulu: Bool, to text: inout OutputSpan<UInt8>) {
+        precondition(hasFixedWidthText && text.freeCapacity >= Self.isoTextCapacity, "a JSON piece wrote more than it reserved")
+        text.withUnsafeMutableBufferPointer { buffer, initialized in
+            guard let start = buffer.baseAddress.map({ $0 + initialized }) else { return }
+            func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10) }
+            start[0] = digit(year / 1000); start[1] = digit(year / 100); start[2] = digit(year / 10); start[3] = digit(year)
+            start[4] = UInt8(ascii: "-"); start[5] = digit(month / 10); start[6] = digit(month)
+            start[7] = UInt8(ascii: "-"); start[8] = digit(day / 10); start[9] = digit(day)
+            start[10] = UInt8(ascii: "T"); start[11] = digit(hour / 10); start[12] = digit(hour)
+            start[13] = UInt8(ascii: ":"); start[14] = digit(minute / 10); start[15] = digit(minute)
+            start[16] = UInt8(ascii: ":"); start[17] = digit(second / 10); start[18] = digit(second)
+            var count = 19
+            if millisecond != 0 {
+                start[19] = UInt8(ascii: "."); start[20] = digit(millisecond / 100); start[21] = digit(millisecond / 10)
+                start[22] = digit(millisecond)
+                count = 23
             }
-            func mark(_ c: Unicode.Scalar) { text[at] = UInt8(ascii: c); at += 1 }
-            digits(year, 4); mark("-"); digits(month, 2); mark("-"); digits(day, 2)
-            mark("T"); digits(hour, 2); mark(":"); digits(minute, 2); mark(":"); digits(second, 2)
-            if millisecond != 0 { mark("."); digits(millisecond, 3) }
-            if zulu { mark("Z") }
-            return at
+            if zulu {
+                start[count] = UInt8(ascii: "Z")
+                count += 1
+            }
+            initialized += count
         }
     }
 

@@ -22,18 +22,30 @@ public struct UTCOffset: Hashable, CodableAsText, Sendable {
     public init?(_ text: String) { self.init(Substring(text)) }
 
     public var description: String {
-        let a = seconds.magnitude, hours = Int(a / 3600), minutes = Int(a % 3600 / 60)
-        guard hours < 100 else { return (seconds < 0 ? "-" : "+") + pad(hours) + ":" + pad(minutes) }
-        // Written by position: `scan --json` writes one for most items (concatenation cost 2,000 instructions).
-        return String(unsafeUninitializedCapacity: 6) { text in
-            text[0] = seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-            text[1] = UInt8(ascii: "0") + UInt8(hours / 10)
-            text[2] = UInt8(ascii: "0") + UInt8(hours % 10)
-            text[3] = UInt8(ascii: ":")
-            text[4] = UInt8(ascii: "0") + UInt8(minutes / 10)
-            text[5] = UInt8(ascii: "0") + UInt8(minutes % 10)
-            return 6
+        guard hasFixedWidthText else {
+            let a = seconds.magnitude
+            return (seconds < 0 ? "-" : "+") + pad(Int(a / 3600)) + ":" + pad(Int(a % 3600 / 60))
         }
+        // Written by position: `scan --json` writes one for most items (concatenation cost 2,000 instructions).
+        return String(unsafeUninitializedCapacity: 6) { buffer in
+            var text = OutputSpan(buffer: buffer, initializedCount: 0)
+            appendText(to: &text)
+            return text.finalize(for: buffer)
+        }
+    }
+
+    /// Whether its hours have two digits: the six bytes `appendText` writes.
+    var hasFixedWidthText: Bool { seconds.magnitude / 3600 < 100 }
+
+    /// `description` of an offset with `hasFixedWidthText` (`+02:00`), into the output.
+    func appendText(to text: inout OutputSpan<UInt8>) {
+        let a = seconds.magnitude, hours = UInt8(a / 3600), minutes = UInt8(a % 3600 / 60)
+        text.append(seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        text.append(UInt8(ascii: "0") + hours / 10)
+        text.append(UInt8(ascii: "0") + hours % 10)
+        text.append(UInt8(ascii: ":"))
+        text.append(UInt8(ascii: "0") + minutes / 10)
+        text.append(UInt8(ascii: "0") + minutes % 10)
     }
 
     public init?(codableText: String) { self.init(codableText[...]) }

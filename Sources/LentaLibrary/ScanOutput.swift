@@ -14,9 +14,10 @@ extension ScanOutput {
     /// `scan --json`'s text, handed to `consume` in chunks: the items, as `items` hands them over
     /// from the catalog, written one by one as they are read (not gathered, then boxed into the
     /// encoder's tree: issue 31), and the report. The bytes `PrettyJSONEncoder().encode` writes
-    /// for a `ScanOutput` of the same items (`ScanOutputStreamTests`).
-    public static func write(report: ScanReport, items: ((MediaItem) throws -> Void) throws -> Void,
-                             to consume: @escaping ([UInt8]) throws -> Void) throws {
+    /// for a `ScanOutput` of the same items (`ScanOutputStreamTests`). An item is a `MediaItem`,
+    /// or the catalog's row written as its `MediaItem` would be (`CatalogItemJSON`).
+    public static func write<Item: PrettyJSONObject>(report: ScanReport, items: ((Item) throws -> Void) throws -> Void,
+                                                     to consume: @escaping ([UInt8]) throws -> Void) throws {
         try PrettyJSONEncoder.writeObject(to: consume) { m in
             try m.write("items", each: items)
             try m.write("report", report)

@@ -55,7 +55,7 @@ struct Scan: ParsableCommand {
         if faces { try learnPeople(People(catalog: catalog), required: true) }
         if output.json {
             try JSONOutput.print { consume in
-                try ScanOutput.write(report: report, items: { try catalog.forEachItem(under: report.roots, $0) }, to: consume)
+                try ScanOutput.write(report: report, items: { try catalog.forEachItemJSON(under: report.roots, $0) }, to: consume)
             }
         } else {
             print(ScanReadout.text(report, verbose: verbose))

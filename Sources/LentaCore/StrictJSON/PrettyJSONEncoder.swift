@@ -324,9 +324,11 @@ public struct PrettyJSONEncoder: Sendable {
     }
 
     static func endArray(indent: Int, into out: inout [UInt8]) {
-        out.append("\n")
-        out.appendPad(indent)
-        out.append("]")
+        out.append(addingCapacity: indent + 2) { line in
+            line.append(0x0A)
+            line.appendPad(indent)
+            line.append(UInt8(ascii: "]"))
+        }
     }
 
     private static func isASCII(_ s: String) -> Bool {

@@ -1,12 +1,16 @@
+/// Something written as a JSON object member by member, straight into the output: a value
+/// (`PrettyJSONWritable`), or a catalog row written without becoming one (`scan --json`'s items).
+public protocol PrettyJSONObject {
+    /// Its members, in ascending order of the keys' UTF-8 bytes (checked in debug builds).
+    func writeMembers(_ members: inout PrettyJSONMembers) throws
+}
+
 /// A value that writes its own members for `PrettyJSONEncoder`, straight into the output, instead
 /// of building a tree through `Encoder` and sorting it: the catalog's items, thousands of which
 /// `scan --json` prints (building the tree cost more than the rest of an unchanged rescan, issue 31).
 /// What it writes must be what its `encode(to:)` writes; `PrettyJSONWritableTests` compares the two
 /// through Foundation's encoder on values with every optional set.
-public protocol PrettyJSONWritable: Encodable {
-    /// Its members, in ascending order of the keys' UTF-8 bytes (checked in debug builds).
-    func writeMembers(_ members: inout PrettyJSONMembers) throws
-}
+public protocol PrettyJSONWritable: PrettyJSONObject, Encodable {}
 
 /// The members of one object being written: `"key" : value` lines at one indent, nil values left
 /// out as a synthesised `encodeIfPresent` leaves them out.
@@ -34,15 +38,25 @@ public struct PrettyJSONMembers {
     }
 
     /// Writes `value` as an object at `indent`, its members through `writeMembers`.
-    static func writeObject(_ value: some PrettyJSONWritable, indent: Int, into out: inout [UInt8]) throws {
+    static func writeObject(_ value: some PrettyJSONObject, indent: Int, into out: inout [UInt8]) throws {
+        // Not through `writeObject(indent:into:_:)`: the closure of `value.writeMembers` boxes a
+        // copy of the value, each time (called from another module, the generic is not specialised).
         out.append("{\n")
-        var members = PrettyJSONMembers(indent: indent + 2)
-        swap(&members.out, &out)
-        defer { swap(&members.out, &out) }
-        try value.writeMembers(&members)
-        members.out.append("\n")
-        members.out.appendPad(indent)
-        members.out.append("}")
+        var nested = PrettyJSONMembers(indent: indent + 2)
+        swap(&nested.out, &out)
+        defer { swap(&nested.out, &out) }
+        try value.writeMembers(&nested)
+        nested.out.appendObjectEnd(indent: indent)
+    }
+
+    /// An object at `indent` whose members `members` writes.
+    static func writeObject(indent: Int, into out: inout [UInt8], _ members: (inout PrettyJSONMembers) throws -> Void) rethrows {
+        out.append("{\n")
+        var nested = PrettyJSONMembers(indent: indent + 2)
+        swap(&nested.out, &out)
+        defer { swap(&nested.out, &out) }
+        try members(&nested)
+        nested.out.appendObjectEnd(indent: indent)
     }
 
     /// A member's line up to its value (`,` and a new line after the first, the indent, the key),
@@ -58,12 +72,8 @@ public struct PrettyJSONMembers {
         #endif
         let first = count == 0, indent = self.indent
         count += 1
-        out.append(addingCapacity: 2 + indent + key.utf8CodeUnitCount + 5 + valueCapacity) { line in
-            if !first { line.append(",\n") }
-            line.appendPad(indent)
-            line.append(UInt8(ascii: "\""))
-            line.append(key)
-            line.append("\" : ")
+        out.append(addingCapacity: OutputSpan<UInt8>.memberStartCapacity(key, indent: indent) + valueCapacity) { line in
+            line.appendMemberStart(key, indent: indent, first: first)
             value(&line)
         }
     }
@@ -85,12 +95,29 @@ public struct PrettyJSONMembers {
         member(key, valueCapacity: OutputSpan<UInt8>.decimalCapacity) { $0.appendDecimal(value) }
     }
 
+    /// Bytes as the `String` made of them (`String(decoding:as:)`, which repairs what is not
+    /// UTF-8) writes: a catalog column's text, in place when it is ASCII (nothing to repair).
+    public mutating func write(_ key: StaticString, utf8 bytes: UnsafeBufferPointer<UInt8>?) {
+        guard let bytes else { return }
+        let kind = JSONTextBytes.classify(bytes)
+        guard !kind.nonASCII else { return write(key, String(decoding: bytes, as: UTF8.self)) }
+        member(key, valueCapacity: OutputSpan<UInt8>.quotedCapacity(bytes.count)) { $0.appendQuoted(bytes, escapes: kind.needsEscape) }
+    }
+
+    /// A string of at most `capacity` bytes none of which needs an escape, written by `text`
+    /// straight into the output (dates, offsets).
+    mutating func write(_ key: StaticString, plainText capacity: Int, _ text: (inout OutputSpan<UInt8>) -> Void) {
+        member(key, valueCapacity: capacity + 2) { line in
+            line.append(UInt8(ascii: "\""))
+            text(&line)
+            line.append(UInt8(ascii: "\""))
+        }
+    }
+
     public mutating func write(_ key: StaticString, _ value: Double?) throws {
         guard let value else { return }
-        var text = try PrettyJSONEncoder.numberText(value, path: [PrettyJSONKey(key)])
-        text.withUTF8 { bytes in
-            member(key, valueCapacity: bytes.count) { $0.appendNumber(bytes) }
-        }
+        guard value.isFinite else { _ = try PrettyJSONEncoder.numberText(value, path: [PrettyJSONKey(key)]); return }
+        member(key, valueCapacity: OutputSpan<UInt8>.numberCapacity) { $0.appendNumber(value) }
     }
 
     /// A string-backed enum, written as its raw value as `Codable` writes it.
@@ -100,14 +127,37 @@ public struct PrettyJSONMembers {
 
     public mutating func write(_ key: StaticString, _ value: [String]?) {
         guard let value else { return }
+        let indent = self.indent
+        write(key, arrayOf: value.count) { out in
+            for (i, string) in value.enumerated() {
+                PrettyJSONEncoder.startElement(i, indent: indent, into: &out)
+                out.appendQuoted(string)
+            }
+        }
+    }
+
+    /// An array of `count` elements, which `elements` writes after their `startElement`s.
+    mutating func write(_ key: StaticString, arrayOf count: Int, _ elements: (inout [UInt8]) -> Void) {
+        guard count > 0 else {
+            // Foundation's empty array, `[`, an empty line, `]` at the member's indent, in one piece.
+            let indent = self.indent
+            member(key, valueCapacity: 4 + indent) { line in
+                line.append("[\n\n")
+                line.appendPad(indent)
+                line.append(UInt8(ascii: "]"))
+            }
+            return
+        }
         member(key, valueCapacity: 0) { _ in }
-        PrettyJSONEncoder.writeArray(count: value.count, indent: indent, into: &out) { i, out in out.appendQuoted(value[i]) }
+        out.append("[\n")
+        elements(&out)
+        PrettyJSONEncoder.endArray(indent: indent, into: &out)
     }
 
     /// An array of values that write their own members, handed over one at a time by `elements`
     /// as they are read (a library's items are never all in memory), the text handed on by
     /// chunks between them when streamed.
-    public mutating func write<W: PrettyJSONWritable>(_ key: StaticString, each elements: ((W) throws -> Void) throws -> Void) throws {
+    public mutating func write<W: PrettyJSONObject>(_ key: StaticString, each elements: ((W) throws -> Void) throws -> Void) throws {
         member(key, valueCapacity: 0) { _ in }
         let indent = self.indent
         var i = 0
@@ -128,10 +178,16 @@ public struct PrettyJSONMembers {
     }
 
     /// A nested value that writes its own members.
-    public mutating func write(_ key: StaticString, _ value: (some PrettyJSONWritable)?) throws {
+    public mutating func write(_ key: StaticString, _ value: (some PrettyJSONObject)?) throws {
         guard let value else { return }
         member(key, valueCapacity: 0) { _ in }
         try Self.writeObject(value, indent: indent, into: &out)
+    }
+
+    /// A nested object whose members `members` writes (a catalog row's part that is not a value).
+    public mutating func writeObject(_ key: StaticString, _ members: (inout PrettyJSONMembers) throws -> Void) rethrows {
+        member(key, valueCapacity: 0) { _ in }
+        try Self.writeObject(indent: indent, into: &out, members)
     }
 
     /// A nested value written through its `encode(to:)` (the general, slower path).

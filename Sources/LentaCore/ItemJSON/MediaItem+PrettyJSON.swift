@@ -44,11 +44,28 @@ extension MediaMetadata: PrettyJSONWritable {
 
 extension CaptureTime: PrettyJSONWritable {
     public func writeMembers(_ m: inout PrettyJSONMembers) throws {
-        m.write("local", local?.description)
-        m.write("offset", offset?.description)
+        if let local { m.write("local", local, zulu: false) }
+        if let offset {
+            if offset.hasFixedWidthText {
+                m.write("offset", plainText: 6) { offset.appendText(to: &$0) }
+            } else {
+                m.write("offset", offset.description)
+            }
+        }
         m.write("offsetSource", offsetSource)
         m.write("source", source)
-        m.write("utc", utcText)
+        if let utc { m.write("utc", LocalDateTime(secondsSinceEpochAsUTC: utc), zulu: true) }
+    }
+}
+
+extension PrettyJSONMembers {
+    /// A reading's ISO text (`utcText` when `zulu`), written in place when its fields fit their digits.
+    mutating func write(_ key: StaticString, _ time: LocalDateTime, zulu: Bool) {
+        if time.hasFixedWidthText {
+            write(key, plainText: LocalDateTime.isoTextCapacity) { time.appendISOText(zulu: zulu, to: &$0) }
+        } else {
+            write(key, time.isoText(zulu: zulu))
+        }
     }
 }
 
