@@ -38,7 +38,7 @@ struct HeifItemBoxes {
 
     /// The `meta` box's bytes (its version and flags first), or nil when there is none to read.
     private static func metaBox(in file: RandomAccessFile) throws -> [UInt8]? {
-        guard let metaRange = try topLevelBox("meta", in: file), metaRange.count >= 4,
+        guard let metaRange = try file.firstBox("meta", in: 0..<file.size, limit: 1_000), metaRange.count >= 4,
               metaRange.count <= Int64(largestMeta) else { return nil }
         let meta = try file.read(at: metaRange.lowerBound, count: Int(metaRange.count))
         return meta.count == metaRange.count ? meta : nil
@@ -151,27 +151,6 @@ struct HeifItemBoxes {
     }
 
     // MARK: Boxes
-
-    /// The payload range of the first top-level box of `type`.
-    private static func topLevelBox(_ type: String, in file: RandomAccessFile) throws -> Range<Int64>? {
-        var offset: Int64 = 0
-        for _ in 0..<1_000 {
-            let head = try file.read(at: offset, count: 16)
-            guard head.count >= 8, let size32 = head.bigEndian32(at: 0) else { return nil }
-            var size = Int64(size32), header: Int64 = 8
-            if size32 == 1 {
-                guard let high = head.bigEndian32(at: 8), let low = head.bigEndian32(at: 12) else { return nil }
-                size = Int64(high) << 32 | Int64(low)
-                header = 16
-            } else if size32 == 0 {
-                size = file.size - offset
-            }
-            guard size >= header, size <= file.size - offset else { return nil }
-            if head.hasPrefix(type, at: 4) { return (offset + header)..<(offset + size) }
-            offset += size
-        }
-        return nil
-    }
 
     /// The boxes filling `range` of `bytes`: type, whole box and payload. Stops at the first
     /// box that does not fit.

@@ -89,24 +89,7 @@ enum MotionPhotoLocator {
 
     /// The payload of a top-level `mpvd` box.
     static func heifMovieBox(_ file: RandomAccessFile) throws -> (offset: Int64, length: Int64)? {
-        var offset: Int64 = 0
-        for _ in 0..<boxLimit {
-            guard offset + 8 <= file.size else { return nil }
-            let head = try file.read(at: offset, count: 16)
-            guard let small = head.bigEndian32(at: 0) else { return nil }
-            var header: Int64 = 8
-            var size = Int64(small)
-            if small == 1 {
-                guard let high = head.bigEndian32(at: 8), let low = head.bigEndian32(at: 12) else { return nil }
-                size = Int64(high) << 32 | Int64(low)
-                header = 16
-            } else if small == 0 {
-                size = file.size - offset
-            }
-            guard size >= header, size <= file.size - offset else { return nil }
-            if head.hasPrefix("mpvd", at: 4) { return (offset + header, size - header) }
-            offset += size
-        }
-        return nil
+        guard let payload = try file.firstBox("mpvd", in: 0..<file.size, limit: boxLimit) else { return nil }
+        return (payload.lowerBound, payload.upperBound - payload.lowerBound)
     }
 }

@@ -10,10 +10,7 @@ final class AubioOnset {
     private let output: AubioVector
 
     init(windowSize: Int = 512, hopSize: Int = 128, sampleRate: Int) throws {
-        guard windowSize > 0, hopSize > 0, hopSize <= windowSize, sampleRate > 0 else {
-            throw MediaError("find onsets", path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
-        }
-        input = try AubioVector(count: hopSize)
+        input = try AubioVector.hop(windowSize: windowSize, hopSize: hopSize, sampleRate: sampleRate, operation: "find onsets")
         output = try AubioVector(count: 1)
         guard let onset = new_aubio_onset("hfc", UInt32(windowSize), UInt32(hopSize), UInt32(sampleRate)) else {
             throw MediaError("find onsets", path: "", reason: "aubio could not make an onset detector")

@@ -12,10 +12,7 @@ final class AubioTempo {
     private var lastBeat: UInt32 = 0
 
     init(windowSize: Int = 1024, hopSize: Int = 512, sampleRate: Int) throws {
-        guard windowSize > 0, hopSize > 0, hopSize <= windowSize, sampleRate > 0 else {
-            throw MediaError("track beats", path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
-        }
-        input = try AubioVector(count: hopSize)
+        input = try AubioVector.hop(windowSize: windowSize, hopSize: hopSize, sampleRate: sampleRate, operation: "track beats")
         output = try AubioVector(count: 2)
         guard let tempo = new_aubio_tempo("default", UInt32(windowSize), UInt32(hopSize), UInt32(sampleRate)) else {
             throw MediaError("track beats", path: "", reason: "aubio could not make a beat tracker")

@@ -21,6 +21,15 @@ final class AubioVector {
         self.count = count
     }
 
+    /// The vector a detector (onsets, beats) is fed `hopSize` samples at a time through, once
+    /// the sizes it is to be made with are usable: all positive, the hop no longer than the window.
+    static func hop(windowSize: Int, hopSize: Int, sampleRate: Int, operation: String) throws -> AubioVector {
+        guard windowSize > 0, hopSize > 0, hopSize <= windowSize, sampleRate > 0 else {
+            throw MediaError(operation, path: "", reason: "window \(windowSize), hop \(hopSize), rate \(sampleRate) are not usable")
+        }
+        return try AubioVector(count: hopSize)
+    }
+
     deinit { del_fvec(vector) }
 
     /// Copies `samples` in, padding with silence.

@@ -41,28 +41,25 @@ public enum ClipMoment {
         let sharpnesses = activity.samples.map(\.sharpness).sorted()
         let medianSharpness = sharpnesses.isEmpty ? 0 : sharpnesses[sharpnesses.count / 2]
 
-        func motion(_ start: Double, _ end: Double) -> Double {
-            // Bits per bucket, weighted by how much of each bucket the window covers.
+        /// A per-bucket measure over the window against `scale`: each bucket weighted by how much
+        /// of it the window covers; 0 for a window that covers none.
+        func windowMean(_ values: [Double], _ start: Double, _ end: Double, against scale: Double) -> Double {
             var sum = 0.0, covered = 0.0
-            for (k, value) in bits.enumerated() {
+            for (k, value) in values.enumerated() {
                 let a = Double(k) * activity.bucketSeconds, b = a + activity.bucketSeconds
                 let overlap = max(0, min(b, end) - max(a, start))
                 sum += value * overlap; covered += overlap
             }
-            return covered > 0 ? sum / covered / peak : 0
+            return covered > 0 ? sum / covered / scale : 0
         }
+        /// Bits spent in the window against the clip's busiest bucket.
+        func motion(_ start: Double, _ end: Double) -> Double { windowMean(bits, start, end, against: peak) }
         let loudness = activity.loudness ?? []
         let loudest = loudness.max() ?? 0
         /// Sound energy in the window against the clip's loudest bucket, 0…1; 0 without sound.
         func sound(_ start: Double, _ end: Double) -> Double {
             guard loudest > 0.001 else { return 0 }
-            var sum = 0.0, covered = 0.0
-            for (k, value) in loudness.enumerated() {
-                let a = Double(k) * activity.bucketSeconds, b = a + activity.bucketSeconds
-                let overlap = max(0, min(b, end) - max(a, start))
-                sum += value * overlap; covered += overlap
-            }
-            return covered > 0 ? sum / covered / loudest : 0
+            return windowMean(loudness, start, end, against: loudest)
         }
         let speech = activity.speech ?? []
         func score(_ start: Double, _ end: Double) -> Double {
