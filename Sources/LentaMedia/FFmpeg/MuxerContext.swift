@@ -18,6 +18,8 @@ package final class MuxerContext {
     private var keptIndexRoom = 0
     /// Whether the header's options asked for the index in front (`+faststart`).
     private var indexFirst = false
+    /// Hands what is written to the disk as the file grows (`WriteBehind`).
+    private var writeBehind: WriteBehind?
     /// Where the index went when the file was finished.
     package private(set) var indexPlacement: IndexPlacement?
 
@@ -179,6 +181,7 @@ package final class MuxerContext {
         if writesFile {
             try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "open output", path: reportedPath)
             fileOpen = true
+            writeBehind = WriteBehind(path: path)
         }
         var dictionary: OpaquePointer? = nil
         defer { av_dict_free(&dictionary) }
@@ -248,6 +251,7 @@ package final class MuxerContext {
         packet.pointer.pointee.stream_index = Int32(stream)
         try check(av_interleaved_write_frame(context, packet.pointer), "write packet", path: reportedPath)
         packetCounts[stream] += 1
+        if let writeBehind, let pb = context.pointee.pb { writeBehind.wrote(upTo: avio_seek(pb, 0, SEEK_CUR)) }
     }
 
     /// Writes the trailer (the `moov` atom: into the room kept for it, or with +faststart moved
