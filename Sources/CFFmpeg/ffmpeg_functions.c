@@ -34,9 +34,13 @@ static const char *const avformat_names[] = {
     "avformat_version",
     "avformat_write_header",
     "avio_closep",
+    "avio_flush",
     "avio_open",
+    "avio_seek",
+    "avio_wb32",
+    "avio_write",
 };
-static void *avformat_addresses[20];
+static void *avformat_addresses[24];
 static LentaSharedLibrary avformat = LENTA_SHARED_LIBRARY("libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR), avformat_names, avformat_addresses, avutil_first);
 
 static const char *const avcodec_names[] = {
@@ -251,9 +255,29 @@ int avio_closep(AVIOContext **a0) {
     return ((__typeof__(&avio_closep))avformat_addresses[18])(a0);
 }
 
+void avio_flush(AVIOContext *a0) {
+    if (!lenta_shared_library_ready(&avformat)) return;
+    ((__typeof__(&avio_flush))avformat_addresses[19])(a0);
+}
+
 int avio_open(AVIOContext **a0, const char *a1, int a2) {
     if (!lenta_shared_library_ready(&avformat)) return AVERROR(ELIBACC);
-    return ((__typeof__(&avio_open))avformat_addresses[19])(a0, a1, a2);
+    return ((__typeof__(&avio_open))avformat_addresses[20])(a0, a1, a2);
+}
+
+int64_t avio_seek(AVIOContext *a0, int64_t a1, int a2) {
+    if (!lenta_shared_library_ready(&avformat)) return 0;
+    return ((__typeof__(&avio_seek))avformat_addresses[21])(a0, a1, a2);
+}
+
+void avio_wb32(AVIOContext *a0, unsigned int a1) {
+    if (!lenta_shared_library_ready(&avformat)) return;
+    ((__typeof__(&avio_wb32))avformat_addresses[22])(a0, a1);
+}
+
+void avio_write(AVIOContext *a0, const unsigned char *a1, int a2) {
+    if (!lenta_shared_library_ready(&avformat)) return;
+    ((__typeof__(&avio_write))avformat_addresses[23])(a0, a1, a2);
 }
 
 // libavcodec.so.59

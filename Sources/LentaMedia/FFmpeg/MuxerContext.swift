@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// An output `AVFormatContext` with its `AVIOContext`, owned here: `deinit` closes the file if it
 /// is still open and frees the context (doc/examples/mux.c's cleanup).
@@ -11,6 +12,26 @@ package final class MuxerContext {
     private var headerWritten = false
     private var fileOpen = false
     private var streamTimeBases: [AVRational] = []
+    /// Packets written to each stream.
+    private var packetCounts: [Int] = []
+    /// Bytes kept for the index in front of the media (`writeHeader(indexRoom:)`); 0: none.
+    private var keptIndexRoom = 0
+    /// Whether the header's options asked for the index in front (`+faststart`).
+    private var indexFirst = false
+    /// Hands what is written to the disk as the file grows (`WriteBehind`).
+    private var writeBehind: WriteBehind?
+    /// Where the index went when the file was finished.
+    package private(set) var indexPlacement: IndexPlacement?
+
+    /// Where `finish()` put the index.
+    package enum IndexPlacement: Equatable {
+        /// In the room kept in front of the media: written once, nothing moved.
+        case inRoom
+        /// Moved to the front by `+faststart`'s second pass (no room was kept, or it was too small).
+        case shifted
+        /// After the media (no `+faststart`, no room).
+        case atEnd
+    }
 
     /// A muxer chosen by name ("mp4", "mov"), writing to `path`.
     package init(format: String, path: String, reportedPath: String) throws {
@@ -47,6 +68,7 @@ package final class MuxerContext {
             stream.pointee.avg_frame_rate = encoder.pointer.pointee.framerate
         }
         streamTimeBases.append(stream.pointee.time_base)
+        packetCounts.append(0)
         return Int(stream.pointee.index)
     }
 
@@ -143,16 +165,30 @@ package final class MuxerContext {
 
     /// Opens the file and writes the header with muxer `options` (e.g. movflags); options the
     /// muxer did not take are an error.
-    package func writeHeader(options: [(String, String)]) throws {
+    /// - Parameter indexRoom: when `options` ask for the index first (`movflags` `+faststart`),
+    ///   bytes to keep for it in front of the media (`IndexRoom`), so `finish()` writes it there
+    ///   instead of moving the media with `+faststart`'s second pass; 0 keeps none. Should the
+    ///   index outgrow the room, `finish()` falls back to the move.
+    package func writeHeader(options: [(String, String)], indexRoom: Int = 0) throws {
+        indexFirst = options.contains { $0.0 == "movflags" && IndexRoom.asksFaststart($0.1) }
+        let room = writesFile && indexFirst && indexRoom > 0 ? max(indexRoom, 64) : 0
+        // With a room the muxer must not move the media itself (it would, and wrongly).
+        let options = room == 0 ? options : options.compactMap { key, value in
+            guard key == "movflags" else { return (key, value) }
+            let flags = IndexRoom.withoutFaststart(value)
+            return flags.isEmpty ? nil : (key, flags)
+        }
         if writesFile {
             try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "open output", path: reportedPath)
             fileOpen = true
+            writeBehind = WriteBehind(path: path)
         }
         var dictionary: OpaquePointer? = nil
         defer { av_dict_free(&dictionary) }
         for (key, value) in options {
             try check(av_dict_set(&dictionary, key, value, 0), "set muxer option \(key)", path: reportedPath)
         }
+        if room > 0 { try check(av_dict_set(&dictionary, "moov_size", String(room), 0), "set muxer option moov_size", path: reportedPath) }
         try check(avformat_write_header(context, &dictionary), "write header", path: reportedPath)
         if av_dict_count(dictionary) > 0 {
             let unused = dictionaryEntries(dictionary).keys.sorted().joined(separator: ", ")
@@ -161,6 +197,52 @@ package final class MuxerContext {
         headerWritten = true
         // The muxer may have changed the time bases.
         streamTimeBases = (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]?.pointee.time_base ?? AVRational(num: 1, den: 1) }
+        if room > 0 {
+            try markRoomFree(room)
+            keptIndexRoom = room
+        }
+    }
+
+    /// Makes the room a `free` box at once: the muxer only skips over it, and should the index
+    /// outgrow it, `finish()` moves the media with the room (zeros, no box) still in front of it.
+    /// The muxer's header is `ftyp`, the room, an 8-byte `free` box and the `mdat` box's header.
+    private func markRoomFree(_ room: Int) throws {
+        guard let pb = context.pointee.pb else { return }
+        avio_flush(pb)
+        let end = avio_seek(pb, 0, SEEK_CUR)
+        var head = [UInt8](repeating: 0, count: 8), after = [UInt8](repeating: 0, count: 16)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.system("read back the header", path: reportedPath) }
+        defer { close(fd) }
+        let roomStart = pread(fd, &head, 8, 0) == 8 && head[4...] == Self.fourCC("ftyp")[...] ? Self.boxSize(head) : 0
+        guard roomStart >= 8, pread(fd, &after, 16, off_t(roomStart) + off_t(room)) == 16,
+              Self.boxSize(after) == 8, after[4..<8] == Self.fourCC("free")[...], after[12..<16] == Self.fourCC("mdat")[...] else {
+            throw MediaError("write header", path: reportedPath, reason: "the muxer did not lay out the room for the index as expected")
+        }
+        avio_seek(pb, roomStart, SEEK_SET)
+        avio_wb32(pb, UInt32(room))
+        avio_write(pb, Self.fourCC("free"), 4)
+        avio_seek(pb, end, SEEK_SET)
+    }
+
+    private static func fourCC(_ code: String) -> [UInt8] { Array(code.utf8) }
+    private static func boxSize(_ bytes: [UInt8]) -> Int64 { bytes[0..<4].reduce(0) { $0 << 8 | Int64($1) } }
+
+    /// An upper bound on the size of the index of this file's streams (in the order added) when
+    /// they hold `samples` samples, with its tags and chapters (`IndexRoom`).
+    package func indexBound(samples: [Int]) -> Int {
+        let tracks = (0..<Int(context.pointee.nb_streams)).map { k -> IndexRoom.Track in
+            let parameters = context.pointee.streams[k]?.pointee.codecpar
+            return IndexRoom.Track(samples: k < samples.count ? samples[k] : 0,
+                                   extradataBytes: Int(parameters?.pointee.extradata_size ?? 0),
+                                   isSubtitle: parameters?.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE)
+        }
+        let tags = dictionaryEntries(context.pointee.metadata).map { (key: $0.key, value: $0.value) }
+        let chapters = (0..<Int(context.pointee.nb_chapters)).map { k -> String in
+            guard let chapter = context.pointee.chapters[k] else { return "" }
+            return dictionaryEntries(chapter.pointee.metadata)["title"] ?? ""
+        }
+        return IndexRoom.bound(tracks: tracks, tags: tags, chapters: chapters)
     }
 
     /// Rescales an encoder's packet to the stream's time base and hands it to the interleaver.
@@ -168,12 +250,30 @@ package final class MuxerContext {
         av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, streamTimeBases[stream])
         packet.pointer.pointee.stream_index = Int32(stream)
         try check(av_interleaved_write_frame(context, packet.pointer), "write packet", path: reportedPath)
+        packetCounts[stream] += 1
+        if let writeBehind, let pb = context.pointee.pb { writeBehind.wrote(upTo: avio_seek(pb, 0, SEEK_CUR)) }
     }
 
-    /// Writes the trailer (the `moov` atom; with +faststart, moved to the front) and closes the file.
+    /// Writes the trailer (the `moov` atom: into the room kept for it, or with +faststart moved
+    /// to the front) and closes the file.
     package func finish() throws {
         guard headerWritten else { throw MediaError("write trailer", path: reportedPath, reason: "no header was written") }
+        var placement = IndexPlacement.atEnd
+        if keptIndexRoom > 0 {
+            // The muxer writes an index larger than the room over the media, so one that might
+            // not fit (with the 8 bytes of the `free` box after it) is moved to the front instead.
+            if indexBound(samples: packetCounts) + 8 <= keptIndexRoom {
+                placement = .inRoom
+            } else {
+                try check(av_opt_set(context.pointee.priv_data, "moov_size", "0", 0), "set muxer option moov_size", path: reportedPath)
+                try check(av_opt_set(context.pointee.priv_data, "movflags", "+faststart", 0), "set muxer option movflags", path: reportedPath)
+                placement = .shifted
+            }
+        } else if indexFirst {
+            placement = .shifted
+        }
         try check(av_write_trailer(context), "write trailer", path: reportedPath)
+        indexPlacement = placement
         guard fileOpen else { return }
         fileOpen = false
         try check(avio_closep(&context.pointee.pb), "close output", path: reportedPath)

@@ -11,7 +11,8 @@ public final class StoryAudioEncoder {
     let encoder: EncoderContext
     /// The sound settings it encodes with (the preset's).
     public let settings: OutputPreset.Audio
-    private let frameSize: Int
+    /// Samples in each packet (AAC: 1024).
+    let frameSize: Int
     private let channels: Int
     private var pending: [Float] = []
     public private(set) var samplesWritten = 0

@@ -48,8 +48,11 @@ public final class StoryWriter {
     ///   - sharedAudio: the sound is encoded elsewhere, once for several writers (`audio` true):
     ///     its packets are then written by `writeAudio`, and `appendAudio` is not used. The
     ///     writer's own encoder, of the same settings, is opened only to describe the stream.
+    ///   - frames: the story's length in frames, when known: with `+faststart` the index is then
+    ///     written into room kept for it in front of the media (`IndexRoom`) rather than moved
+    ///     there by a second pass over the whole file (which remains the fallback).
     public init(path: String, preset: OutputPreset, audio: Bool, threads: Int = 0, metadata: StoryMetadata = StoryMetadata(),
-                sharedAudio: Bool = false) throws {
+                sharedAudio: Bool = false, frames: Int? = nil) throws {
         self.path = path
         self.preset = preset
         temporaryPath = AtomicWrite.temporaryPath(for: path)
@@ -69,8 +72,10 @@ public final class StoryWriter {
             // Apple's players take HEVC in MP4 only as `hvc1` (parameter sets in the sample entry).
             if VideoEncoderKind.codecFamily(of: videoEncoderName) == "hevc" { try muxer.setCodecTag("hvc1", stream: videoStream) }
             if preset.colour.isHDR { try muxer.addHDRMetadata(stream: videoStream) }
+            var audioFrameSize: Int?
             if audio {
                 let encoder = try StoryAudioEncoder(preset: preset, globalHeader: muxer.needsGlobalHeader, path: path)
+                audioFrameSize = encoder.frameSize
                 let stream = try muxer.addStream(for: encoder.encoder)
                 self.audio = (encoder, stream, sharedAudio)
             }
@@ -86,7 +91,18 @@ public final class StoryWriter {
             if tags.contains(where: { $0.key.hasPrefix("com.apple.") }) { movflags += "+use_metadata_tags" }
             var options: [(String, String)] = []
             if !movflags.isEmpty { options.append(("movflags", movflags)) }
-            try muxer.writeHeader(options: options)
+            var indexRoom = 0
+            if let frames {
+                // The samples foreseen in each stream, in the order the streams were added.
+                var samples = [frames]
+                if let audioFrameSize {
+                    let seconds = Double(frames) / preset.fps.value
+                    samples.append(Int((seconds * Double(preset.audio.sampleRate) / Double(audioFrameSize)).rounded(.up)) + 2)
+                }
+                if subtitles != nil { samples.append(metadata.subtitleTrack.count) }
+                indexRoom = muxer.indexBound(samples: samples.map(IndexRoom.withMargin))
+            }
+            try muxer.writeHeader(options: options, indexRoom: indexRoom)
             try subtitles?.write(metadata.subtitleTrack, to: muxer)
             lendsFrames = hardware == nil && videoEncoderName == "libx264" && VideoEncoderChoice.pixelFormat(preset) == AV_PIX_FMT_YUV420P
         } catch {
@@ -147,6 +163,9 @@ public final class StoryWriter {
         guard let audio, audio.shared else { throw MediaError("write audio", path: path, reason: "the writer has no shared sound encoder") }
         try muxer.write(try packet.packet(path: path), from: audio.encoder.encoder, stream: audio.stream)
     }
+
+    /// Where `finish()` put the index (nil before).
+    package var indexPlacement: MuxerContext.IndexPlacement? { muxer.indexPlacement }
 
     /// Sends what is buffered, drains the encoders, writes the index and renames the file into place.
     public func finish() throws {

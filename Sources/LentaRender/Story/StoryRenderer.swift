@@ -179,7 +179,7 @@ public final class StoryRenderer {
         }
         let writer = try StoryWriter(path: path, preset: compositor.preset, audio: hasAudio,
                                      threads: Self.encoderThreads(encoderThreads, preset: compositor.preset, shapes: 1, bytes: encoderBytes),
-                                     metadata: metadata)
+                                     metadata: metadata, frames: frameCount)
         if let line = writer.encoderNotice { notice(line, path) }
         let total = frameCount
         let pool = compositor.framePool
@@ -210,7 +210,7 @@ public final class StoryRenderer {
         for (output, preset, metadata) in outputs {
             let threads = Self.encoderThreads(encoderThreads, preset: preset, shapes: outputs.count, bytes: encoderBytes)
             let writer = try StoryWriter(path: output, preset: preset, audio: hasAudio, threads: threads, metadata: metadata,
-                                         sharedAudio: true)
+                                         sharedAudio: true, frames: frameCount)
             if let line = writer.encoderNotice { notice(line, output) }
             lanes.append(EncoderLane(writer: writer, depth: Self.laneDepth))
         }
