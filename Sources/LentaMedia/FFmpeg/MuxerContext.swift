@@ -1,5 +1,4 @@
 import CFFmpeg
-import Foundation
 
 /// An output `AVFormatContext` with its `AVIOContext`, owned here: `deinit` closes the file if it
 /// is still open and frees the context (doc/examples/mux.c's cleanup).
@@ -210,23 +209,18 @@ package final class MuxerContext {
         guard let pb = context.pointee.pb else { return }
         avio_flush(pb)
         let end = avio_seek(pb, 0, SEEK_CUR)
-        var head = [UInt8](repeating: 0, count: 8), after = [UInt8](repeating: 0, count: 16)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw MediaError.system("read back the header", path: reportedPath) }
-        defer { close(fd) }
-        let roomStart = pread(fd, &head, 8, 0) == 8 && head[4...] == Self.fourCC("ftyp")[...] ? Self.boxSize(head) : 0
-        guard roomStart >= 8, pread(fd, &after, 16, off_t(roomStart) + off_t(room)) == 16,
-              Self.boxSize(after) == 8, after[4..<8] == Self.fourCC("free")[...], after[12..<16] == Self.fourCC("mdat")[...] else {
+        guard let file = try? RandomAccessFile(path: path) else { throw MediaError.system("read back the header", path: reportedPath) }
+        let head = (try? file.read(at: 0, count: 8)) ?? []
+        let roomStart = head.hasPrefix("ftyp", at: 4) ? Int64(head.bigEndian32(at: 0) ?? 0) : 0
+        let after = roomStart >= 8 ? (try? file.read(at: roomStart + Int64(room), count: 16)) ?? [] : []
+        guard after.count == 16, after.bigEndian32(at: 0) == 8, after.hasPrefix("free", at: 4), after.hasPrefix("mdat", at: 12) else {
             throw MediaError("write header", path: reportedPath, reason: "the muxer did not lay out the room for the index as expected")
         }
         avio_seek(pb, roomStart, SEEK_SET)
         avio_wb32(pb, UInt32(room))
-        avio_write(pb, Self.fourCC("free"), 4)
+        avio_write(pb, Array("free".utf8), 4)
         avio_seek(pb, end, SEEK_SET)
     }
-
-    private static func fourCC(_ code: String) -> [UInt8] { Array(code.utf8) }
-    private static func boxSize(_ bytes: [UInt8]) -> Int64 { bytes[0..<4].reduce(0) { $0 << 8 | Int64($1) } }
 
     /// An upper bound on the size of the index of this file's streams (in the order added) when
     /// they hold `samples` samples, with its tags and chapters (`IndexRoom`).
