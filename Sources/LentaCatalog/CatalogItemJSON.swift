@@ -31,6 +31,11 @@ extension Catalog {
     /// Every item under `roots` (all items when nil), by path, as `forEachItem` hands them over,
     /// each as its `--json` object for `body` to write while the row is read (it must not keep it).
     public func forEachItemJSON(under roots: [String]? = nil, _ body: (CatalogItemJSON) throws -> Void) throws {
+        try Self.forEachItemJSON(in: database, under: roots, body)
+    }
+
+    /// `forEachItemJSON` from `database`, for a thread that holds no `Catalog`.
+    static func forEachItemJSON(in database: any DatabaseReader, under roots: [String]?, _ body: (CatalogItemJSON) throws -> Void) throws {
         try database.read { db in
             let columns = ItemRowColumns.selected
             let query: SQL = roots.map { "SELECT \(sql: columns) FROM item WHERE \(Self.underRoots($0)) ORDER BY path" }

@@ -252,6 +252,16 @@ public final class LibraryScanner {
     }
 
     /// The absolute, symlink-free form of a path, or nil when it does not exist.
+    /// The roots a scan of `folders` reads under, as its report lists them: each one's real
+    /// path, once, in order; one that does not exist is none.
+    public static func roots(of folders: [String]) -> [String] {
+        var roots: [String] = []
+        for folder in folders {
+            if let root = absolute(folder), !roots.contains(root) { roots.append(root) }
+        }
+        return roots
+    }
+
     static func absolute(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -1,3 +1,4 @@
+import LentaCatalog
 import LentaCore
 
 /// `lenta scan --json`: the report and every media item under the scanned folders.
@@ -18,10 +19,30 @@ extension ScanOutput {
     /// or the catalog's row written as its `MediaItem` would be (`CatalogItemJSON`).
     public static func write<Item: PrettyJSONObject>(report: ScanReport, items: ((Item) throws -> Void) throws -> Void,
                                                      to consume: @escaping ([UInt8]) throws -> Void) throws {
+        try write(report: report, prefetched: nil, items: items, to: consume)
+    }
+
+    /// `write`, the items' text as `prefetched` wrote it ahead while the scan ran, if it is still
+    /// the catalog's (`CatalogItemJSONPrefetch`: no item changed, the same roots), or else read
+    /// now through `items`.
+    public static func write<Item: PrettyJSONObject>(report: ScanReport, prefetched: CatalogItemJSONPrefetch?,
+                                                     items: ((Item) throws -> Void) throws -> Void,
+                                                     to consume: @escaping ([UInt8]) throws -> Void) throws {
         try PrettyJSONEncoder.writeObject(to: consume) { m in
-            try m.write("items", each: items)
+            if let prefetched, prefetched.isCurrent(under: report.roots) {
+                try m.write("items", writtenElements: prefetched.drain)
+            } else {
+                try m.write("items", each: items)
+            }
             try m.write("report", report)
         }
+    }
+
+    /// The items under `roots` written ahead, on another thread, as `write` writes them (the
+    /// members of its object are at indent 2); nil where the catalog cannot be read beside its
+    /// writer (a copy in memory).
+    public static func prefetchItems(of catalog: Catalog, under roots: [String]) -> CatalogItemJSONPrefetch? {
+        catalog.prefetchItemJSON(under: roots, memberIndent: 2)
     }
 }
 

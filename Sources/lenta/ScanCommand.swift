@@ -47,6 +47,9 @@ struct Scan: ParsableCommand {
             if let minItems { g.minItems = minItems }
             grouping = g
         }
+        // The items' JSON is written ahead on another core while the folders are walked; used
+        // only if the scan changes no item.
+        let prefetched = output.json ? ScanOutput.prefetchItems(of: catalog, under: LibraryScanner.roots(of: folders)) : nil
         let bar = Terminal.ProgressBar(label: "Scanning")
         let report = try LibraryScanner(catalog: catalog).scan(.init(folders: folders, grouping: grouping)) { done, total in
             bar.update(done, of: total)
@@ -55,7 +58,8 @@ struct Scan: ParsableCommand {
         if faces { try learnPeople(People(catalog: catalog), required: true) }
         if output.json {
             try JSONOutput.print { consume in
-                try ScanOutput.write(report: report, items: { try catalog.forEachItemJSON(under: report.roots, $0) }, to: consume)
+                try ScanOutput.write(report: report, prefetched: prefetched,
+                                     items: { try catalog.forEachItemJSON(under: report.roots, $0) }, to: consume)
             }
         } else {
             print(ScanReadout.text(report, verbose: verbose))

@@ -163,10 +163,32 @@ public struct PrettyJSONMembers {
         var i = 0
         out.append("[\n")
         try elements { value in
-            PrettyJSONEncoder.startElement(i, indent: indent, into: &out)
+            try Self.writeElement(value, i, indent: indent, into: &out)
             i += 1
-            try Self.writeObject(value, indent: indent + 2, into: &out)
             try flushIfFull()
+        }
+        PrettyJSONEncoder.endArray(indent: indent, into: &out)
+    }
+
+    /// Element `i` of an array of objects that is the value of a member at `indent`.
+    static func writeElement(_ value: some PrettyJSONObject, _ i: Int, indent: Int, into out: inout [UInt8]) throws {
+        PrettyJSONEncoder.startElement(i, indent: indent, into: &out)
+        try writeObject(value, indent: indent + 2, into: &out)
+    }
+
+    /// An array whose elements were written ahead (`PrettyJSONElements` at this object's indent,
+    /// from the first), their text handed over in order by `chunks`: the bytes `write(_:each:)`
+    /// writes for the same elements. Streamed, each chunk goes on as it is.
+    public mutating func write(_ key: StaticString, writtenElements chunks: (([UInt8]) throws -> Void) throws -> Void) throws {
+        member(key, valueCapacity: 0) { _ in }
+        out.append("[\n")
+        try chunks { chunk in
+            guard let stream else { return out.append(contentsOf: chunk) }
+            if !out.isEmpty {
+                try stream.consume(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            try stream.consume(chunk)
         }
         PrettyJSONEncoder.endArray(indent: indent, into: &out)
     }
@@ -196,6 +218,35 @@ public struct PrettyJSONMembers {
         let node = try PrettyJSONEncoder.node(value, path: [PrettyJSONKey(key)])
         member(key, valueCapacity: 0) { _ in }
         try PrettyJSONEncoder.write(node, indent: indent, into: &out)
+    }
+}
+
+/// The elements of an array of objects, written ahead of the object that holds the array (on
+/// another thread: `scan --json`'s items while the scan walks the folders) and taken in chunks
+/// for `PrettyJSONMembers.write(_:writtenElements:)`.
+public struct PrettyJSONElements {
+    /// The indent of the member whose value the array is.
+    let indent: Int
+    private var out: [UInt8] = []
+    /// Elements written so far.
+    public private(set) var count = 0
+
+    public init(memberIndent: Int) { indent = memberIndent }
+
+    public mutating func append(_ value: some PrettyJSONObject) throws {
+        try PrettyJSONMembers.writeElement(value, count, indent: indent, into: &out)
+        count += 1
+    }
+
+    /// Bytes written since the last `take`.
+    public var pending: Int { out.count }
+
+    /// The text written since the last `take`.
+    public mutating func take() -> [UInt8] {
+        let text = out
+        out = []
+        out.reserveCapacity(text.count + text.count / 4)
+        return text
     }
 }
 

@@ -287,13 +287,3 @@ final class FrameQueue: Sendable {
         room.signal()
     }
 }
-
-extension DispatchSemaphore {
-    /// A semaphore of `count` permits, made empty and signalled: one made with `value: count`
-    /// traps when it is let go of holding fewer (a render stopped halfway).
-    static func holding(_ count: Int) -> DispatchSemaphore {
-        let semaphore = DispatchSemaphore(value: 0)
-        for _ in 0..<count { semaphore.signal() }
-        return semaphore
-    }
-}
