@@ -1,3 +1,4 @@
+import Foundation
 import LentaCatalog
 import LentaCore
 
@@ -39,10 +40,12 @@ extension ScanOutput {
     }
 
     /// The items under `roots` written ahead, on another thread, as `write` writes them (the
-    /// members of its object are at indent 2); nil where the catalog cannot be read beside its
-    /// writer (a copy in memory).
-    public static func prefetchItems(of catalog: Catalog, under roots: [String]) -> CatalogItemJSONPrefetch? {
-        catalog.prefetchItemJSON(under: roots, memberIndent: 2)
+    /// members of its object are at indent 2); nil on one core (the thread would only take turns
+    /// with the scan) and where the catalog cannot be read beside its writer (a copy in memory).
+    public static func prefetchItems(of catalog: Catalog, under roots: [String],
+                                     cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> CatalogItemJSONPrefetch? {
+        guard cores > 1 else { return nil }
+        return catalog.prefetchItemJSON(under: roots, memberIndent: 2)
     }
 }
 
