@@ -1,30 +1,33 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import LentaCore
 import Synchronization
 
 /// `scan --json`'s items written ahead, on a thread of their own, while the scan walks the
 /// folders on another core: on an unchanged library writing them cost a fifth of the rescan, all
 /// after it (issue 31). The text is used only if it is what `forEachItemJSON` would write after
-/// the scan: no row of `item` changed through this catalog since before the read began (a
-/// transaction observer on `item`, added first), and the roots are the scan's. The read is one
-/// transaction, so the items are one snapshot of the catalog, taken during the command, as the
-/// read after the scan would be. At most `capacity` chunks are held: past them the thread waits
-/// for the output, and the text still streams.
+/// the scan: nothing was committed to the catalog, by this process or another, between the data
+/// version read before the read began and the one read after the scan (`SQLITE_FCNTL_DATA_VERSION`
+/// on the writer's connection: it moves with every commit, its own and other connections'), and
+/// the roots are the scan's. The read is one transaction, so the items are one snapshot of the
+/// catalog, the one a read after the scan would see. At most `capacity` chunks are held: past
+/// them the thread waits for the output, and the text still streams.
 public final class CatalogItemJSONPrefetch: Sendable {
     /// The roots the items were read under.
     public let roots: [String]
-    private let watch: ItemChangeWatch
+    /// The catalog's data version before the read began.
+    private let version: UInt32
     private let chunks: TextChunkQueue
     private let finished = DispatchSemaphore(value: 0)
     private let database: any DatabaseWriter
 
-    init(database: any DatabaseWriter, roots: [String], memberIndent: Int, chunkSize: Int, capacity: Int) {
+    init(database: any DatabaseWriter, roots: [String], memberIndent: Int, chunkSize: Int, capacity: Int) throws {
         self.roots = roots
         self.database = database
-        let watch = ItemChangeWatch(), chunks = TextChunkQueue(capacity: capacity)
-        (self.watch, self.chunks) = (watch, chunks)
-        database.add(transactionObserver: watch, extent: .observerLifetime)
+        let chunks = TextChunkQueue(capacity: capacity)
+        self.chunks = chunks
+        self.version = try database.writeWithoutTransaction(Self.dataVersion)
         let finished = self.finished
         let thread = Thread {
             defer { finished.signal() }
@@ -33,8 +36,8 @@ public final class CatalogItemJSONPrefetch: Sendable {
                 try Catalog.forEachItemJSON(in: database, under: roots) { item in
                     try elements.append(item)
                     if elements.pending >= chunkSize {
-                        // Nothing more is wanted once an item changed or the output went another way.
-                        guard !watch.changed, chunks.put(.success(elements.take())) else { throw CancellationError() }
+                        // Nothing more is wanted once the output went another way.
+                        guard chunks.put(.success(elements.take())) else { throw CancellationError() }
                     }
                 }
                 if elements.pending > 0, !chunks.put(.success(elements.take())) { return }
@@ -51,13 +54,25 @@ public final class CatalogItemJSONPrefetch: Sendable {
     deinit {
         chunks.cancel()
         finished.wait()
-        database.remove(transactionObserver: watch)
+    }
+
+    /// The data version of the catalog's file as `connection` sees it, in a read transaction of
+    /// its own: a connection learns of other connections' commits when a read begins.
+    static func dataVersion(_ db: Database) throws -> UInt32 {
+        var version: UInt32 = 0
+        try db.inTransaction(.deferred) {
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema")
+            let status = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+            guard status == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: status), message: "the catalog's data version") }
+            return .commit
+        }
+        return version
     }
 
     /// Whether the items' text is still what a read now would write for `roots`: the same
-    /// roots, and no item changed. When not, the thread is stopped and what it wrote dropped.
+    /// roots, and nothing committed since. When not, the thread is stopped and what it wrote dropped.
     public func isCurrent(under roots: [String]) -> Bool {
-        if roots == self.roots, !watch.changed { return true }
+        if roots == self.roots, (try? database.writeWithoutTransaction(Self.dataVersion)) == version { return true }
         chunks.cancel()
         return false
     }
@@ -72,25 +87,13 @@ public final class CatalogItemJSONPrefetch: Sendable {
 extension Catalog {
     /// The JSON of the items under `roots`, as `PrettyJSONMembers.write(_:each:)` writes the
     /// elements of an array at `memberIndent`, written ahead on another thread (`CatalogItemJSONPrefetch`).
-    /// Nil for a catalog held in one connection (a copy in memory): a long read there would hold
-    /// up the scan's writes.
+    /// Nil for a catalog held in one connection (a copy in memory: a long read there would hold
+    /// up the scan's writes), or whose data version cannot be read (the items are then read after).
     public func prefetchItemJSON(under roots: [String], memberIndent: Int, chunkSize: Int = 1 << 16,
                                  capacity: Int = 512) -> CatalogItemJSONPrefetch? {
         guard database is DatabasePool else { return nil }
-        return CatalogItemJSONPrefetch(database: database, roots: roots, memberIndent: memberIndent, chunkSize: chunkSize, capacity: capacity)
+        return try? CatalogItemJSONPrefetch(database: database, roots: roots, memberIndent: memberIndent, chunkSize: chunkSize, capacity: capacity)
     }
-}
-
-/// Whether any row of `item` changed (inserted, updated, deleted) through the catalog's writer
-/// since it was added.
-final class ItemChangeWatch: TransactionObserver, Sendable {
-    private let flag = Atomic(false)
-    var changed: Bool { flag.load(ordering: .acquiring) }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName == "item" }
-    func databaseDidChange(with event: DatabaseEvent) { flag.store(true, ordering: .releasing) }
-    func databaseDidCommit(_ db: Database) {}
-    func databaseDidRollback(_ db: Database) {}
 }
 
 /// Chunks of text from one thread to another, in order, at most `capacity` held; nil ends them.
