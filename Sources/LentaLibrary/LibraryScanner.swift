@@ -251,9 +251,8 @@ public final class LibraryScanner {
         }
     }
 
-    /// The absolute, symlink-free form of a path, or nil when it does not exist.
     /// The roots a scan of `folders` reads under, as its report lists them: each one's real
-    /// path, once, in order; one that does not exist is none.
+    /// path (`absolute`), once, in order; one that does not exist is none.
     public static func roots(of folders: [String]) -> [String] {
         var roots: [String] = []
         for folder in folders {
@@ -262,6 +261,7 @@ public final class LibraryScanner {
         return roots
     }
 
+    /// The absolute, symlink-free form of a path, or nil when it does not exist.
     static func absolute(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -24,8 +24,8 @@ extension ScanOutput {
     }
 
     /// `write`, the items' text as `prefetched` wrote it ahead while the scan ran, if it is still
-    /// the catalog's (`CatalogItemJSONPrefetch`: no item changed, the same roots), or else read
-    /// now through `items`.
+    /// the catalog's (`CatalogItemJSONPrefetch`: nothing committed since, the same roots), or else
+    /// read now through `items`.
     public static func write<Item: PrettyJSONObject>(report: ScanReport, prefetched: CatalogItemJSONPrefetch?,
                                                      items: ((Item) throws -> Void) throws -> Void,
                                                      to consume: @escaping ([UInt8]) throws -> Void) throws {

@@ -48,7 +48,7 @@ struct Scan: ParsableCommand {
             grouping = g
         }
         // The items' JSON is written ahead on another core while the folders are walked; used
-        // only if the scan changes no item.
+        // only if nothing is committed to the catalog meanwhile.
         let prefetched = output.json ? ScanOutput.prefetchItems(of: catalog, under: LibraryScanner.roots(of: folders)) : nil
         let bar = Terminal.ProgressBar(label: "Scanning")
         let report = try LibraryScanner(catalog: catalog).scan(.init(folders: folders, grouping: grouping)) { done, total in

@@ -229,7 +229,7 @@ public struct PrettyJSONElements {
     let indent: Int
     private var out: [UInt8] = []
     /// Elements written so far.
-    public private(set) var count = 0
+    private var count = 0
 
     public init(memberIndent: Int) { indent = memberIndent }
 
