@@ -1,6 +1,7 @@
 // The AVX2 form of LentaRender's FixedPointResampler (see its comments for the layout): sixteen
-// source rows per horizontal step and one row of two sixteen-column stripes per vertical step,
-// with the same integer operations per pixel, so both kernels give the same bytes.
+// source rows per horizontal step and one row of two sixteen-column stripes per vertical step (of
+// four, a whole cache line, where a frame's rows allow), with the same integer operations per
+// pixel, so both kernels give the same bytes.
 #include "fixed_resample.h"
 
 #include <string.h>
@@ -28,8 +29,8 @@ int lenta_fixed_resample_avx2_available(void) {
 static long blocks_of(const lenta_fixed_resample_plane *p) { return (p->rowCount + lanes - 1) / lanes; }
 
 long lenta_fixed_resample_avx2_scratch_bytes(const lenta_fixed_resample_plane *p) {
-    // A stripe's sixteen filtered columns, then two stripes' turned into rows.
-    return 3 * lanes * blocks_of(p) * (long)sizeof(__m256i);
+    // A stripe's sixteen filtered columns, then four stripes' turned into rows.
+    return 5 * lanes * blocks_of(p) * (long)sizeof(__m256i);
 }
 
 /// Sixteen samples down a column, widened to 8.7 fixed point.
@@ -193,14 +194,53 @@ AVX2 static void vertical_pair4(const lenta_fixed_resample_plane *p, const int16
     }
 }
 
+/// `vertical_pair4` for four whole stripes whose rows start on cache lines: each output row's 64
+/// bytes are one whole line, written with streaming stores, so the frame's lines are not read
+/// first (the frame is not in the caches: the encoder has read it since it was last drawn) and do
+/// not push the encoder's own data out of them.
+AVX2 static void vertical_quad4_stream(const lenta_fixed_resample_plane *p, const int16_t *const quad[4], long column) {
+    const long rows = p->yCount, rowMin = p->rowMin, width = p->targetWidth;
+    const int32_t *restrict starts = p->yStarts;
+    const int16_t *restrict w = p->yWeights;
+    uint8_t *restrict out = p->target + p->yOutputStart * width + column;
+    const __m256i rounding = _mm256_set1_epi16(p->rounding);
+    for (long r = 0; r < rows; r++, w += 4, out += width) {
+        const long offset = ((long)starts[r] - rowMin) * lanes;
+        const __m256i w0 = _mm256_set1_epi16(w[0]), w1 = _mm256_set1_epi16(w[1]);
+        const __m256i w2 = _mm256_set1_epi16(w[2]), w3 = _mm256_set1_epi16(w[3]);
+        __m256i sums[4];
+        for (int k = 0; k < 4; k++) {
+            sums[k] = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(quad[k] + offset, w0, w1, w2, w3), rounding), 4);
+        }
+        _mm256_stream_si256((__m256i *)out, _mm256_permute4x64_epi64(_mm256_packus_epi16(sums[0], sums[1]), 0xD8));
+        _mm256_stream_si256((__m256i *)(out + 2 * lanes), _mm256_permute4x64_epi64(_mm256_packus_epi16(sums[2], sums[3]), 0xD8));
+    }
+}
+
 AVX2 void lenta_fixed_resample_avx2_stripes(const lenta_fixed_resample_plane *p, long firstStripe, long endStripe,
                                             void *scratch) {
     const long blocks = blocks_of(p);
     __m256i *columns = (__m256i *)scratch;
-    int16_t *stripe = (int16_t *)(columns + lanes * blocks), *pair = stripe + lanes * lanes * blocks;
-    // Two stripes at a time: filtered and turned one after the other, then down both together.
-    for (long s = firstStripe; s < endStripe; s += 2) {
+    int16_t *quad[4];
+    for (int k = 0; k < 4; k++) quad[k] = (int16_t *)(columns + lanes * blocks) + k * lanes * lanes * blocks;
+    int16_t *stripe = quad[0], *pair = quad[1];
+    const long width = p->targetWidth;
+    int streamed = 0;
+    for (long s = firstStripe; s < endStripe;) {
         const long first = s * lanes, left = p->xCount - first;
+        const uint8_t *start = p->target + p->yOutputStart * width + p->xOutputStart + first;
+        // Four whole stripes a whole cache line wide on every row: streamed.
+        if (s + 4 <= endStripe && p->yTaps == 4 && left >= 4 * lanes && width % 64 == 0 && (uintptr_t)start % 64 == 0) {
+            for (int k = 0; k < 4; k++) {
+                horizontal(p, columns, blocks, first + k * lanes);
+                transpose(columns, quad[k], blocks);
+            }
+            vertical_quad4_stream(p, (const int16_t *const *)quad, p->xOutputStart + first);
+            streamed = 1;
+            s += 4;
+            continue;
+        }
+        // Otherwise two stripes at a time: filtered and turned one after the other, then down both together.
         horizontal(p, columns, blocks, first);
         transpose(columns, stripe, blocks);
         const int both = s + 1 < endStripe;
@@ -214,7 +254,10 @@ AVX2 void lenta_fixed_resample_avx2_stripes(const lenta_fixed_resample_plane *p,
         } else {
             vertical(p, stripe, both ? pair : 0, p->xOutputStart + first, left < most ? left : most);
         }
+        s += 2;
     }
+    // Streaming stores are weakly ordered: done before the caller's threads hand the frame on.
+    if (streamed) _mm_sfence();
 }
 
 #else

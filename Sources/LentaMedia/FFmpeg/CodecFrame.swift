@@ -105,7 +105,7 @@ package final class CodecFrame {
         Self.copy(frame.v, width: frame.chromaWidth, height: frame.chromaHeight, to: v, stride: Int(f.linesize.2))
     }
 
-    private static func copyWidened(_ plane: [UInt8], width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
+    private static func copyWidened(_ plane: PlaneSamples, width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
         plane.withUnsafeBufferPointer { src in
             guard let s = src.baseAddress else { return }
             for row in 0..<height {
@@ -115,7 +115,7 @@ package final class CodecFrame {
         }
     }
 
-    private static func copy(_ plane: [UInt8], width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
+    private static func copy(_ plane: PlaneSamples, width: Int, height: Int, to base: UnsafeMutablePointer<UInt8>, stride: Int) {
         plane.withUnsafeBufferPointer { src in
             guard let s = src.baseAddress else { return }
             for row in 0..<height {
@@ -130,12 +130,11 @@ package final class CodecFrame {
         guard f.format == AV_PIX_FMT_YUV420P.rawValue || f.format == AV_PIX_FMT_YUVJ420P.rawValue, let y = f.data.0, let u = f.data.1, let v = f.data.2,
               f.width > 0, f.height > 0 else { return nil }
         let w = Int(f.width), h = Int(f.height), cw = (w + 1) / 2, ch = (h + 1) / 2
-        func plane(_ base: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: pw * ph) { buffer, count in
+        func plane(_ base: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> PlaneSamples {
+            PlaneSamples(unsafeUninitializedCount: pw * ph) { buffer in
                 if let dst = buffer.baseAddress {
                     for row in 0..<ph { (dst + row * pw).initialize(from: base + row * Int(stride), count: pw) }
                 }
-                count = pw * ph
             }
         }
         return PlanarFrame(width: w, height: h, y: plane(y, f.linesize.0, w, h), u: plane(u, f.linesize.1, cw, ch),

@@ -1,5 +1,6 @@
 import CFaceDetectAPI
 import Foundation
+import LentaPixels
 import Synchronization
 
 /// OpenCV's frontal-face cascade (through `CFaceDetect`, loaded on first use: `FaceDetectLibrary`):
@@ -60,7 +61,7 @@ public final class FaceDetector: Sendable {
     }()
 
     /// Faces at least `minSize` pixels wide in an 8-bit grey picture, largest first.
-    public func faces(inGrey grey: [UInt8], width: Int, height: Int, minSize: Int) throws -> [Face] {
+    public func faces(inGrey grey: PlaneSamples, width: Int, height: Int, minSize: Int) throws -> [Face] {
         guard width > 0, height > 0, grey.count >= width * height else { return [] }
         let capacity = 64
         let library = library

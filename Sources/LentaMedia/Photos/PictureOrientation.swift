@@ -65,32 +65,41 @@ public struct PictureOrientation: Sendable, Hashable {
         }
     }
 
+    private func turn(_ plane: PlaneSamples, width: Int, height: Int) -> PlaneSamples {
+        PlaneSamples(unsafeUninitializedCount: plane.count) { out in
+            plane.withUnsafeBufferPointer { turn($0, into: out, width: width, height: height) }
+        }
+    }
+
     private func turn<Sample: BitwiseCopyable>(_ plane: [Sample], width: Int, height: Int) -> [Sample] {
+        [Sample](unsafeUninitializedCapacity: plane.count) { out, count in
+            plane.withUnsafeBufferPointer { turn($0, into: out, width: width, height: height) }
+            count = plane.count
+        }
+    }
+
+    /// `src`, a stored plane of `width × height`, written upright into `out`.
+    private func turn<Sample: BitwiseCopyable>(_ src: UnsafeBufferPointer<Sample>, into out: UnsafeMutableBufferPointer<Sample>, width: Int, height: Int) {
         let (base, dx, dy) = walk(storedWidth: width, storedHeight: height)
         let outWidth = swapsAxes ? height : width, outHeight = swapsAxes ? width : height
         let tile = 32
-        return [Sample](unsafeUninitializedCapacity: plane.count) { out, count in
-            plane.withUnsafeBufferPointer { src in
-                // Tiles keep the scattered reads of a transpose within the cache.
-                var ty = 0
-                while ty < outHeight {
-                    var tx = 0
-                    while tx < outWidth {
-                        for y in ty..<min(ty + tile, outHeight) {
-                            var s = base + tx * dx + y * dy
-                            var o = y * outWidth + tx
-                            for _ in tx..<min(tx + tile, outWidth) {
-                                out[o] = src[s]
-                                o += 1
-                                s += dx
-                            }
-                        }
-                        tx += tile
+        // Tiles keep the scattered reads of a transpose within the cache.
+        var ty = 0
+        while ty < outHeight {
+            var tx = 0
+            while tx < outWidth {
+                for y in ty..<min(ty + tile, outHeight) {
+                    var s = base + tx * dx + y * dy
+                    var o = y * outWidth + tx
+                    for _ in tx..<min(tx + tile, outWidth) {
+                        out[o] = src[s]
+                        o += 1
+                        s += dx
                     }
-                    ty += tile
                 }
+                tx += tile
             }
-            count = plane.count
+            ty += tile
         }
     }
 }

@@ -1,3 +1,5 @@
+import LentaPixels
+
 /// How much a clip's camera shakes: the translation path of consecutive frames (each frame's
 /// shift from the one before, found by matching the luma's row and column means — integral
 /// projections, one pass over the pixels and no picture kept), less its moving average over
@@ -53,7 +55,7 @@ public struct CameraJitter: Sendable {
     }
 
     /// Adds a frame given as a whole plane.
-    public mutating func add(luma: [UInt8], width: Int, height: Int) {
+    public mutating func add(luma: PlaneSamples, width: Int, height: Int) {
         luma.withUnsafeBufferPointer { add(luma: $0, width: width, height: height, stride: width) }
     }
 

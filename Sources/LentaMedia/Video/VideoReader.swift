@@ -368,7 +368,7 @@ public final class VideoReader {
                 let (y, u, v) = try Self.planes(UInt16.self, scaler, frame, width: size.width, height: size.height)
                 return .deep(DeepPlanarFrame(width: size.width, height: size.height, bitDepth: 10, y: y, u: u, v: v))
             }
-            let (y, u, v) = try Self.planes(UInt8.self, scaler, frame, width: size.width, height: size.height)
+            let (y, u, v) = try Self.planes8(scaler, frame, width: size.width, height: size.height)
             return .eightBit(PlanarFrame(width: size.width, height: size.height, y: y, u: u, v: v))
         }
         let converted = try scaler.convert(frame)
@@ -398,6 +398,25 @@ extension VideoReader {
                 uCount = chroma
             }
             yCount = width * height
+        }
+        return (y, u, v)
+    }
+
+    /// `planes` for 8-bit pictures, into a frame's aligned planes.
+    fileprivate static func planes8(_ scaler: ScaleContext, _ frame: CodecFrame, width: Int, height: Int) throws
+        -> (PlaneSamples, PlaneSamples, PlaneSamples) {
+        let chroma = ((width + 1) / 2) * ((height + 1) / 2)
+        var u = PlaneSamples(), v = PlaneSamples()
+        let y = try PlaneSamples(unsafeUninitializedCount: width * height) { yPlane in
+            u = try PlaneSamples(unsafeUninitializedCount: chroma) { uPlane in
+                v = try PlaneSamples(unsafeUninitializedCount: chroma) { vPlane in
+                    guard let yBase = yPlane.baseAddress, let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress else {
+                        throw MediaError("convert video frame", path: scaler.path, reason: "no memory for the picture")
+                    }
+                    try scaler.convert(frame, into: (UnsafeMutableRawPointer(yBase), UnsafeMutableRawPointer(uBase), UnsafeMutableRawPointer(vBase)),
+                                       strides: (width, (width + 1) / 2, (width + 1) / 2))
+                }
+            }
         }
         return (y, u, v)
     }

@@ -3,7 +3,7 @@
 package enum PremultipliedBlend {
     /// out = (P·o + dst·(255·256 − a·o)) / (255·256), in integers: P is the premultiplied value
     /// × 255, a the alpha, o the opacity in 256ths.
-    package static func blend(_ plane: inout [UInt8], stride: Int, left: Int, top: Int, width: Int, height: Int,
+    package static func blend(_ plane: inout PlaneSamples, stride: Int, left: Int, top: Int, width: Int, height: Int,
                               alpha: [UInt8], premultiplied: [UInt16], opacity o: Int) {
         plane.withUnsafeMutableBufferPointer { dst in
             alpha.withUnsafeBufferPointer { a in

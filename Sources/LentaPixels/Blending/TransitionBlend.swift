@@ -35,7 +35,7 @@ package enum TransitionBlend {
     /// `(1 − w)·a + w·b` per sample, w in 1/256 steps, in `a`'s buffers.
     package static func mix(_ a: consuming PlanarFrame, _ b: PlanarFrame, weight: Double) -> PlanarFrame {
         let w = Int32((weight * 256).rounded())
-        func plane(_ x: inout [UInt8], _ y: [UInt8]) {
+        func plane(_ x: inout PlaneSamples, _ y: PlaneSamples) {
             let count = min(x.count, y.count)
             x.withUnsafeMutableBufferPointer { xp in
                 y.withUnsafeBufferPointer { yp in
@@ -61,7 +61,7 @@ package enum TransitionBlend {
     }
 
     /// `x` mixed with `y` at weight `w` (1/256 steps) by `kernel` (to compare the kernels).
-    package static func mixPlane(_ x: inout [UInt8], _ y: [UInt8], weight w: Int32, kernel: FixedPointKernel) {
+    package static func mixPlane(_ x: inout PlaneSamples, _ y: PlaneSamples, weight w: Int32, kernel: FixedPointKernel) {
         let count = min(x.count, y.count)
         x.withUnsafeMutableBufferPointer { xp in
             y.withUnsafeBufferPointer { yp in
@@ -75,7 +75,7 @@ package enum TransitionBlend {
     /// is mixed by how much of it lies on B's side.
     package static func wipe(_ a: consuming PlanarFrame, _ b: PlanarFrame, progress q: Double, direction: TransitionDirection) -> PlanarFrame {
         var out = consume a
-        func apply(_ dst: inout [UInt8], _ src: [UInt8], width: Int, height: Int) {
+        func apply(_ dst: inout PlaneSamples, _ src: PlaneSamples, width: Int, height: Int) {
             let horizontal = direction == .left || direction == .right
             let length = Double(horizontal ? width : height)
             // B covers [lower, upper) along the axis.
@@ -108,9 +108,9 @@ package enum TransitionBlend {
         let length = horizontal ? a.width : a.height
         let offset = min(length, Int((Double(length) * q / 2).rounded()) * 2)
         var out = a
-        func apply(_ dst: inout [UInt8], _ from: [UInt8], _ to: [UInt8], width w: Int, height h: Int, shift: Int) {
+        func apply(_ dst: inout PlaneSamples, _ from: PlaneSamples, _ to: PlaneSamples, width w: Int, height h: Int, shift: Int) {
             // Copies `count` pixels of row `sr` of `src` from `sx` to row `dr` of dst at `dx`.
-            func copy(_ src: [UInt8], row sr: Int, x sx: Int, toRow dr: Int, x dx: Int, count: Int) {
+            func copy(_ src: PlaneSamples, row sr: Int, x sx: Int, toRow dr: Int, x dx: Int, count: Int) {
                 guard count > 0 else { return }
                 dst[dr * w + dx ..< dr * w + dx + count] = src[sr * w + sx ..< sr * w + sx + count]
             }

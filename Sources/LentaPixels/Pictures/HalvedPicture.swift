@@ -17,9 +17,9 @@ package enum HalvedPicture {
                                          v: halve(lent.v, chroma.width, chroma.height, as: UInt16.self, by: halveRow16)))
         }
         return .eightBit(PlanarFrame(width: half.width, height: half.height,
-                                     y: halve(lent.y, half.width, half.height, as: UInt8.self, by: halveRow8),
-                                     u: halve(lent.u, chroma.width, chroma.height, as: UInt8.self, by: halveRow8),
-                                     v: halve(lent.v, chroma.width, chroma.height, as: UInt8.self, by: halveRow8)))
+                                     y: halve8(lent.y, half.width, half.height),
+                                     u: halve8(lent.u, chroma.width, chroma.height),
+                                     v: halve8(lent.v, chroma.width, chroma.height)))
     }
 
     /// A plane of `2·width × 2·height` samples halved by `halveRow`.
@@ -32,6 +32,17 @@ package enum HalvedPicture {
                 halveRow(top, top + plane.stride, UnsafeMutableRawPointer(out + row * width), width)
             }
             count = width * height
+        }
+    }
+
+    /// An 8-bit plane of `2·width × 2·height` samples halved, as a frame's plane.
+    package static func halve8(_ plane: BorrowedVideoFrame.Plane, _ width: Int, _ height: Int) -> PlaneSamples {
+        PlaneSamples(unsafeUninitializedCount: width * height) { out in
+            guard let out = out.baseAddress else { return }
+            for row in 0..<height {
+                let top = plane.base + 2 * row * plane.stride
+                halveRow8(top, top + plane.stride, UnsafeMutableRawPointer(out + row * width), width)
+            }
         }
     }
 

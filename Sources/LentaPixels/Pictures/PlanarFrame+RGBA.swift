@@ -7,9 +7,9 @@ extension PlanarFrame {
     public init(rgba image: RGBAImage) {
         let width = image.width, height = image.height
         let cw = (width + 1) / 2, ch = (height + 1) / 2
-        var y = [UInt8](repeating: 0, count: width * height)
-        var u = [UInt8](repeating: 128, count: cw * ch)
-        var v = [UInt8](repeating: 128, count: cw * ch)
+        var y = PlaneSamples(repeating: 0, count: width * height)
+        var u = PlaneSamples(repeating: 128, count: cw * ch)
+        var v = PlaneSamples(repeating: 128, count: cw * ch)
         // Integer BT.709 weights ×65536 for R'G'B' 0…255 → limited range.
         let kr = 0.2126, kb = 0.0722, kg = 1 - kr - kb
         let yr = Int((219.0 / 255 * kr * 65536).rounded()), yg = Int((219.0 / 255 * kg * 65536).rounded()),
@@ -17,6 +17,10 @@ extension PlanarFrame {
         let s = 224.0 / 255 * 65536
         let ur = Int((-kr / 1.8556 * s).rounded()), ug = Int((-kg / 1.8556 * s).rounded()), ub = Int(((1 - kb) / 1.8556 * s).rounded())
         let vr = Int(((1 - kr) / 1.5748 * s).rounded()), vg = Int((-kg / 1.5748 * s).rounded()), vb = Int((-kb / 1.5748 * s).rounded())
+        // Written through the planes' buffers: one uniqueness check a plane, not one a sample.
+        y.withUnsafeMutableBufferPointer { y in
+        u.withUnsafeMutableBufferPointer { u in
+        v.withUnsafeMutableBufferPointer { v in
         image.pixels.withUnsafeBufferPointer { p in
             for row in 0..<height {
                 for x in 0..<width {
@@ -40,6 +44,9 @@ extension PlanarFrame {
                     v[cy * cw + cx] = UInt8(clamping: (128 * 65536 + vValue + 32768) >> 16)
                 }
             }
+        }
+        }
+        }
         }
         self.init(width: width, height: height, y: y, u: u, v: v)
     }

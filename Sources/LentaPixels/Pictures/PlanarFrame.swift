@@ -1,12 +1,13 @@
 /// A picture in 8-bit Y'CbCr 4:2:0 (BT.709, limited range, chroma sited at the centre of each
-/// 2×2 block), owned as Swift arrays: the working format of the compositor and what the encoder
-/// takes. Chroma planes are `ceil(width/2) × ceil(height/2)`; rows are packed (stride = width).
+/// 2×2 block), each plane in 64-byte aligned memory (`PlaneSamples`): the working format of the
+/// compositor and what the encoder takes. Chroma planes are `ceil(width/2) × ceil(height/2)`; rows
+/// are packed (stride = width).
 public struct PlanarFrame: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public var y: [UInt8]
-    public var u: [UInt8]
-    public var v: [UInt8]
+    public var y: PlaneSamples
+    public var u: PlaneSamples
+    public var v: PlaneSamples
 
     public var chromaWidth: Int { (width + 1) / 2 }
     public var chromaHeight: Int { (height + 1) / 2 }
@@ -16,13 +17,13 @@ public struct PlanarFrame: Sendable, Equatable {
         precondition(width > 0 && height > 0, "a frame has a size")
         self.width = width
         self.height = height
-        y = [UInt8](repeating: colour.y, count: width * height)
-        u = [UInt8](repeating: colour.u, count: ((width + 1) / 2) * ((height + 1) / 2))
-        v = [UInt8](repeating: colour.v, count: ((width + 1) / 2) * ((height + 1) / 2))
+        y = PlaneSamples(repeating: colour.y, count: width * height)
+        u = PlaneSamples(repeating: colour.u, count: ((width + 1) / 2) * ((height + 1) / 2))
+        v = PlaneSamples(repeating: colour.v, count: ((width + 1) / 2) * ((height + 1) / 2))
     }
 
     /// A frame from its planes; their sizes must match.
-    public init(width: Int, height: Int, y: [UInt8], u: [UInt8], v: [UInt8]) {
+    public init(width: Int, height: Int, y: PlaneSamples, u: PlaneSamples, v: PlaneSamples) {
         precondition(y.count == width * height && u.count == ((width + 1) / 2) * ((height + 1) / 2) && v.count == u.count,
                      "plane sizes match the frame")
         self.width = width

@@ -13,7 +13,7 @@ package struct TransposedPlane: Sendable {
 
     package static let padding = 16
 
-    package init(_ plane: [UInt8], width: Int, height: Int) {
+    package init(_ plane: PlaneSamples, width: Int, height: Int) {
         self.width = width
         self.height = height
         let count = width * height

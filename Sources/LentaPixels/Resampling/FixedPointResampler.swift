@@ -16,7 +16,8 @@ package enum FixedPointResampler {
     package static let lanes = 8
     /// A stripe is two groups of eight columns: one 16-byte store per output row.
     package static let stripeWidth = 16
-    /// Stripes per parallel slice (each slice allocates its scratch once).
+    /// Stripes per parallel slice (each slice allocates its scratch once): four are 64 columns,
+    /// a cache line of a frame's row, which the AVX2 kernel then writes whole.
     package static let stripesPerSlice = 4
 
     package static func resample(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,

@@ -33,7 +33,7 @@ package enum PhotoReduction {
 
     /// One plane reduced to `width` × `height`, rows in order.
     package static func reduce(_ plane: BorrowedPlanes.Plane, width: Int, height: Int, scaleX: Double, scaleY: Double,
-                       parallel: ParallelSlices) -> [UInt8] {
+                       parallel: ParallelSlices) -> PlaneSamples {
         // At its own size (a 4K story's 12-megapixel photo, 2160p with a 1.15× zoom wanting more
         // than the photo has) the taps are (0, 1, 0, 0), which the fixed-point loops carry through
         // exactly (`identityIsExact`): the plane's rows are the reduction, copied, not resampled.
@@ -70,20 +70,19 @@ package enum PhotoReduction {
     }
 
     /// The plane's samples, rows in order, without the decoder's padding.
-    package static func copied(_ plane: BorrowedPlanes.Plane) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: plane.width * plane.height) { out, initialised in
+    package static func copied(_ plane: BorrowedPlanes.Plane) -> PlaneSamples {
+        PlaneSamples(unsafeUninitializedCount: plane.width * plane.height) { out in
             guard let target = out.baseAddress else { return }
             for row in 0 ..< plane.height {
-                (target + row * plane.width).update(from: plane.base + row * plane.stride, count: plane.width)
+                (target + row * plane.width).initialize(from: plane.base + row * plane.stride, count: plane.width)
             }
-            initialised = plane.width * plane.height
         }
     }
 
     /// `turned` (`rows` rows of `columns`) turned about its diagonal: `columns` rows of `rows`.
-    package static func turnedBack(_ turned: [UInt8], rows: Int, columns: Int, parallel: ParallelSlices) -> [UInt8] {
+    package static func turnedBack(_ turned: [UInt8], rows: Int, columns: Int, parallel: ParallelSlices) -> PlaneSamples {
         let bands = (columns + bandColumns - 1) / bandColumns
-        return [UInt8](unsafeUninitializedCapacity: rows * columns) { out, initialised in
+        return PlaneSamples(unsafeUninitializedCount: rows * columns) { out in
             turned.withUnsafeBufferPointer { source in
                 guard let target = out.baseAddress, let base = source.baseAddress else { return }
                 // Bands write disjoint rows of the target, and `parallel.run` returns when all are done.
@@ -93,7 +92,6 @@ package enum PhotoReduction {
                     lenta_plane_transpose(s, columns, rows, band * bandColumns, min(columns, (band + 1) * bandColumns), t, rows)
                 }
             }
-            initialised = rows * columns
         }
     }
 

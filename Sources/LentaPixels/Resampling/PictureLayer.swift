@@ -45,7 +45,7 @@ package enum PictureLayer {
         let lumaRect = (x0, y0, x1, y1)
         let chromaRect = (x0 / 2, y0 / 2, x1 / 2, y1 / 2)
         let width = frame.width, height = frame.height, cw = frame.chromaWidth, ch = frame.chromaHeight
-        func drawPlane(_ source: SourcePlane, into target: inout [UInt8], width: Int, height: Int, map: AffineMap,
+        func drawPlane(_ source: SourcePlane, into target: inout PlaneSamples, width: Int, height: Int, map: AffineMap,
                        rect: (Double, Double, Double, Double)) {
             target.withUnsafeMutableBufferPointer { t in
                 guard let base = t.baseAddress else { return }
@@ -70,7 +70,7 @@ package enum PictureLayer {
         case .columns(let source):
             // Kept only for placements without rotation, which are always axis-aligned.
             guard luma.isAxisAligned else { return }
-            func drawTransposed(_ plane: TransposedPlane, into target: inout [UInt8], width: Int, height: Int, taps: FixedPlaneTaps) {
+            func drawTransposed(_ plane: TransposedPlane, into target: inout PlaneSamples, width: Int, height: Int, taps: FixedPlaneTaps) {
                 target.withUnsafeMutableBufferPointer { t in
                     guard let base = t.baseAddress else { return }
                     taps.draw(plane, into: TargetPlane(base: base, width: width, height: height), parallel: parallel)

@@ -43,7 +43,7 @@ enum BlurredBackground {
     }
 
     /// Three passes of a box blur along rows then columns (edges repeated).
-    static func blur(_ plane: inout [UInt8], width: Int, height: Int) {
+    static func blur(_ plane: inout PlaneSamples, width: Int, height: Int) {
         var values = plane.map { Int32($0) }
         var scratch = values
         let r = radius, n = Int32(2 * radius + 1)
@@ -63,6 +63,6 @@ enum BlurredBackground {
                 }
             }
         }
-        plane = values.map { UInt8(clamping: $0) }
+        plane = PlaneSamples(values.map { UInt8(clamping: $0) })
     }
 }

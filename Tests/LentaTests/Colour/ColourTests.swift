@@ -72,9 +72,9 @@ struct ColourTests {
                 let lumaCount = width * height, chromaCount = ((width + 1) / 2) * ((height + 1) / 2)
                 if table.inputBits == 8 {
                     let picture = PlanarFrame(width: width, height: height,
-                                              y: (0..<lumaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) },
-                                              u: (0..<chromaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) },
-                                              v: (0..<chromaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+                                              y: PlaneSamples((0..<lumaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }),
+                                              u: PlaneSamples((0..<chromaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }),
+                                              v: PlaneSamples((0..<chromaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
                     var fast = picture, portable = picture
                     table.vectorised = true
                     table.apply(to: &fast, parallel: ParallelSlices(threads: 2))

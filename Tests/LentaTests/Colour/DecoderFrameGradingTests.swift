@@ -53,7 +53,8 @@ struct DecoderFrameGradingTests {
 
         var deep: DeepPlanarFrame { DeepPlanarFrame(width: width, height: height, bitDepth: 10, y: packed(0), u: packed(1), v: packed(2)) }
         var eightBit: PlanarFrame {
-            PlanarFrame(width: width, height: height, y: packed(0).map(UInt8.init), u: packed(1).map(UInt8.init), v: packed(2).map(UInt8.init))
+            PlanarFrame(width: width, height: height, y: PlaneSamples(packed(0).map(UInt8.init)), u: PlaneSamples(packed(1).map(UInt8.init)),
+                        v: PlaneSamples(packed(2).map(UInt8.init)))
         }
 
         /// The planes lent as `bits`-bit samples (8-bit ones as bytes, strides in bytes odd when the padding is).
@@ -89,8 +90,8 @@ struct DecoderFrameGradingTests {
                                        u: plane(lent.u, cw, ch, UInt16.self), v: plane(lent.v, cw, ch, UInt16.self))
             return table.apply(deep, parallel: parallel)
         }
-        var frame = PlanarFrame(width: w, height: h, y: plane(lent.y, w, h, UInt8.self), u: plane(lent.u, cw, ch, UInt8.self),
-                                v: plane(lent.v, cw, ch, UInt8.self))
+        var frame = PlanarFrame(width: w, height: h, y: PlaneSamples(plane(lent.y, w, h, UInt8.self)), u: PlaneSamples(plane(lent.u, cw, ch, UInt8.self)),
+                                v: PlaneSamples(plane(lent.v, cw, ch, UInt8.self)))
         table.apply(to: &frame, parallel: parallel)
         return frame
     }

@@ -121,7 +121,7 @@ import LentaTestSupport
             try PhotoDecoder.reduce(try picture.borrowedYUVFrame(), to: (tiled.width, tiled.height),
                                     matrix: picture.matrix, fullRange: picture.fullRange, path: path)
         }
-        let luma = Self.difference(tiled.y, whole.y), chroma = Self.difference(tiled.u + tiled.v, whole.u + whole.v)
+        let luma = Self.difference(Array(tiled.y), Array(whole.y)), chroma = Self.difference(Array(tiled.u) + tiled.v, Array(whole.u) + whole.v)
         #expect(luma.mean < 1 && chroma.mean < 1, "luma \(luma), chroma \(chroma)")
     }
 
@@ -171,7 +171,7 @@ import LentaTestSupport
                                     matrix: picture.matrix, fullRange: picture.fullRange, path: path)
         }
         #expect(tiled.width == whole.width && tiled.height == whole.height)
-        let luma = Self.difference(tiled.y, whole.y), chroma = Self.difference(tiled.u + tiled.v, whole.u + whole.v)
+        let luma = Self.difference(Array(tiled.y), Array(whole.y)), chroma = Self.difference(Array(tiled.u) + tiled.v, Array(whole.u) + whole.v)
         // Identical when nothing is reduced or turned; else within what resampling in another
         // order (turned after, chroma averaged before) moves.
         let exact = scale == 1 && quarterTurns == 0
@@ -253,7 +253,7 @@ import LentaTestSupport
                 return UInt8(max(16, min(235, (16 + 219 * (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255).rounded())))
             }
         }
-        let d = Self.difference(rendered.y, reference)
+        let d = Self.difference(Array(rendered.y), reference)
         #expect(d.mean < 1.5, "luma \(d)")
     }
 

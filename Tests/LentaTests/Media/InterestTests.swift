@@ -69,8 +69,8 @@ enum InterestPictures {
             face(&y, width: width, height: height, Double(width) * facesAt + 55 * k, 240 * k, 0.9 * k)
         }
         y = soften(y, width: width, height: height)
-        return PlanarFrame(width: width, height: height, y: y, u: [UInt8](repeating: 128, count: ((width + 1) / 2) * ((height + 1) / 2)),
-                           v: [UInt8](repeating: 128, count: ((width + 1) / 2) * ((height + 1) / 2)))
+        let chroma = PlaneSamples(repeating: 128, count: ((width + 1) / 2) * ((height + 1) / 2))
+        return PlanarFrame(width: width, height: height, y: PlaneSamples(y), u: chroma, v: chroma)
     }
 
     /// The faces' centres as drawn, normalised.

@@ -99,8 +99,9 @@ struct ClipReductionTests {
         // A textured 64×36 picture filling a 36×36 frame: shown from x = 14, whole pixels.
         var state: UInt32 = 12345
         let next = { () -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
-        let pixels = PlanarFrame(width: 64, height: 36, y: (0..<(64 * 36)).map { _ in next() }, u: (0..<(32 * 18)).map { _ in next() },
-                                 v: (0..<(32 * 18)).map { _ in next() })
+        let pixels = PlanarFrame(width: 64, height: 36, y: PlaneSamples((0..<(64 * 36)).map { _ in next() }),
+                                 u: PlaneSamples((0..<(32 * 18)).map { _ in next() }),
+                                 v: PlaneSamples((0..<(32 * 18)).map { _ in next() }))
         let parallel = ParallelSlices(threads: 1)
         let placed = { (width: Int, height: Int, fit: FitMode) in
             ItemGeometry(pictureWidth: 64, pictureHeight: 36, crop: nil, rotation: nil, fit: fit, motion: .still,

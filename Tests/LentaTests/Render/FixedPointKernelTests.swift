@@ -23,10 +23,12 @@ struct FixedPointKernelTests {
     }
 
     /// `source` resampled into a `width × height` plane filled with 77 beforehand: `scale` source
-    /// pixels per output pixel on both axes, from `offset`, into columns and rows `inset ..<`.
+    /// pixels per output pixel on both axes, from `offset`, into columns and rows `inset ..<`. The
+    /// plane is a frame's (aligned to 64 bytes), so rows whose starts fall on cache lines are
+    /// streamed by the AVX2 kernel, as a frame's are.
     static func resampled(_ source: TransposedPlane, width: Int, height: Int, inset: Int, scale: Double, offset: Double,
                           kernel: FixedPointKernel, threads: Int) -> [UInt8] {
-        var target = [UInt8](repeating: 77, count: width * height)
+        var target = PlaneSamples(repeating: 77, count: width * height)
         let x = AxisTaps(outputRange: inset ..< width, scale: scale, offset: offset, sourceLength: source.width)
         let y = AxisTaps(outputRange: inset ..< height, scale: scale, offset: offset * 0.7, sourceLength: source.height)
         target.withUnsafeMutableBufferPointer { buffer in
@@ -37,7 +39,7 @@ struct FixedPointKernelTests {
                                              kernel: kernel)
             }
         }
-        return target
+        return Array(target)
     }
 
     @Test("the AVX2 kernel writes the same bytes as the portable loops",
@@ -45,7 +47,7 @@ struct FixedPointKernelTests {
           arguments: [(0.37, 3.3), (0.93, -1.25), (1.0, 0.0), (1.15, 7.61), (1.4, 2.2), (2.7, -5.5), (4.3, 11.0)])
     func avx2MatchesPortable(scale: Double, offset: Double) {
         let sourceWidth = 301, sourceHeight = 203
-        let source = TransposedPlane(Self.noise(width: sourceWidth, height: sourceHeight, seed: 15), width: sourceWidth, height: sourceHeight)
+        let source = TransposedPlane(PlaneSamples(Self.noise(width: sourceWidth, height: sourceHeight, seed: 15)), width: sourceWidth, height: sourceHeight)
         // Not a whole number of stripes wide, and drawn from an odd column and row on.
         let width = Int((Double(sourceWidth) / scale).rounded()) + 5, height = Int((Double(sourceHeight) / scale).rounded()) + 3
         let portable = Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset,
@@ -58,6 +60,29 @@ struct FixedPointKernelTests {
                                       kernel: .avx2, threads: threads)
             let differing = zip(portable, avx2).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) bytes differ at scale \(scale), \(threads) thread(s)")
+        }
+    }
+
+    @Test("whole frames, rows a multiple of 64 wide (their cache lines streamed), match the portable loops",
+          .enabled(if: FixedPointKernel.avx2Available, "this CPU has no AVX2"),
+          arguments: [(0.93, 0.4), (1.0, 0.0), (1.15, 2.61), (0.8, -1.3)])
+    func streamedRowsMatchPortable(scale: Double, offset: Double) {
+        let sourceWidth = 333, sourceHeight = 190
+        let source = TransposedPlane(PlaneSamples(Self.noise(width: sourceWidth, height: sourceHeight, seed: 23)), width: sourceWidth,
+                                     height: sourceHeight)
+        // 5 × 64 columns: a slice of four stripes streamed, and rows of 320 bytes keep every row's
+        // start on a cache line; 200 wide: three streamed slices' worth and a last pair.
+        for width in [320, 448, 200] {
+            let height = 150
+            let portable = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
+                                          kernel: .portable, threads: 1)
+            #expect(!portable.allSatisfy { $0 == 77 }, "the portable loops drew nothing")
+            for threads in [1, 2] {
+                let avx2 = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
+                                          kernel: .avx2, threads: threads)
+                let differing = zip(portable, avx2).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(differing) bytes differ at \(width) wide, scale \(scale), \(threads) thread(s)")
+            }
         }
     }
 }

@@ -261,7 +261,7 @@ struct RenderSamplingTests {
         var largest = 0.0, squares = 0.0
         for y in 0 ..< height {
             for x in 0 ..< width {
-                let reference = min(max(Self.affineReference(source.y, width: source.width, height: source.height, map: map, x: x, y: y), 0), 255)
+                let reference = min(max(Self.affineReference(Array(source.y), width: source.width, height: source.height, map: map, x: x, y: y), 0), 255)
                 let difference = abs(Double(target[y * width + x]) - reference)
                 largest = max(largest, difference)
                 squares += difference * difference

@@ -63,7 +63,8 @@ struct StraightenedPhotoTests {
         for progress in [0.0, 0.37, 1.0] {
             let before = Self.turnedPerFrame(layer, picture, at: progress)
             let after = try layer.picture(at: Rational(0), progress: progress, width: 320, height: 180, pool: nil)
-            let (y, u, v) = (Self.psnr(before.y, after.y), Self.psnr(before.u, after.u), Self.psnr(before.v, after.v))
+            let (y, u, v) = (Self.psnr(Array(before.y), Array(after.y)), Self.psnr(Array(before.u), Array(after.u)),
+                             Self.psnr(Array(before.v), Array(after.v)))
             // Measured: 41–44 dB luma, ≥ 50 dB chroma on this texture (detail to 0.11 cycles a pixel).
             #expect(y >= 38, "\(rotation)° \(fit) at \(progress): luma \(y) dB")
             #expect(min(u, v) >= 44, "\(rotation)° \(fit) at \(progress): chroma \(u), \(v) dB")
