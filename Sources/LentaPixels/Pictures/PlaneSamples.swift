@@ -117,12 +117,19 @@ public struct PlaneSamples: Sendable, RandomAccessCollection, MutableCollection,
     private final class Storage: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
         let count: Int
+        /// The allocation `base` lies in.
+        private let block: UnsafeMutableRawPointer
 
         init(count: Int) {
             precondition(count >= 0, "a plane has a non-negative sample count")
             self.count = count
-            base = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(count, 1), alignment: PlaneSamples.alignment)
-                .bindMemory(to: UInt8.self, capacity: Swift.max(count, 1))
+            // A plain allocation a line longer, and the plane from its first line boundary: an
+            // aligned allocation (`posix_memalign`) of a frame's planes left glibc's arenas
+            // holding 24–90 MB more at a 2160p render's peak than the same blocks from `malloc`.
+            let alignment = PlaneSamples.alignment
+            block = UnsafeMutableRawPointer.allocate(byteCount: count + alignment, alignment: 16)
+            let skip = (alignment - Int(bitPattern: UInt(bitPattern: block) % UInt(alignment))) % alignment
+            base = (block + skip).bindMemory(to: UInt8.self, capacity: Swift.max(count, 1))
         }
 
         func copy() -> Storage {
@@ -131,6 +138,6 @@ public struct PlaneSamples: Sendable, RandomAccessCollection, MutableCollection,
             return copy
         }
 
-        deinit { base.deallocate() }
+        deinit { block.deallocate() }
     }
 }
