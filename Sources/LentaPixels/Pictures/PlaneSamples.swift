@@ -3,9 +3,10 @@ import Glibc
 /// One plane's 8-bit samples, rows packed, in memory that starts on a 64-byte boundary: a value
 /// with an array's semantics (copied on write) whose storage is aligned as FFmpeg aligns its own
 /// frames. A Swift array's elements start 32 bytes into its allocation (48 bytes past a cache
-/// line's start for the large blocks glibc maps), so every 32-byte store of the resampler and half
-/// of x264's loads when it copies a lent frame straddled two cache lines: with the planes aligned a
-/// 2160p render took 4 % less CPU and wall time (bench/README, session 22).
+/// line's start for the large blocks glibc maps), so every other 32-byte store of the resampler
+/// and of x264's loads when it copies a lent frame straddled two cache lines (a 2160p render with
+/// every plane so placed took 4 % more CPU than with every plane aligned), and the resampler could
+/// not write whole lines (`vertical_quad4_stream`). Bench/README, session 22.
 public struct PlaneSamples: Sendable, RandomAccessCollection, MutableCollection, Hashable, ExpressibleByArrayLiteral {
     /// The bytes a plane starts on a multiple of.
     public static let alignment = 64
