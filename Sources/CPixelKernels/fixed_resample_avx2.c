@@ -175,9 +175,15 @@ AVX2 static void vertical(const lenta_fixed_resample_plane *p, const int16_t *re
     }
 }
 
-/// `vertical` for the usual case, two whole stripes and four taps, as one branch-free loop.
-AVX2 static void vertical_pair4(const lenta_fixed_resample_plane *p, const int16_t *restrict stripe,
-                                const int16_t *restrict pair, long column) {
+/// `vertical` for the usual case, whole stripes and four taps, as one loop: `pairs` pairs of
+/// stripes side by side, each pair one 32-byte store a row. Where the pairs are two and the rows
+/// start on cache lines (`streamed`), each row's 64 bytes are one whole line, written with
+/// streaming stores: the frame's lines are not read first (the encoder has read the frame since
+/// it was last drawn, so it is not in the caches) and do not push the encoder's data out of them.
+// Inlined, so that each caller's constant `pairs` and `streamed` leave no branch in the loop.
+AVX2 static inline __attribute__((always_inline)) void vertical_whole4(const lenta_fixed_resample_plane *p,
+                                                                      const int16_t *const stripes[4], int pairs,
+                                                                      long column, int streamed) {
     const long rows = p->yCount, rowMin = p->rowMin, width = p->targetWidth;
     const int32_t *restrict starts = p->yStarts;
     const int16_t *restrict w = p->yWeights;
@@ -187,33 +193,17 @@ AVX2 static void vertical_pair4(const lenta_fixed_resample_plane *p, const int16
         const long offset = ((long)starts[r] - rowMin) * lanes;
         const __m256i w0 = _mm256_set1_epi16(w[0]), w1 = _mm256_set1_epi16(w[1]);
         const __m256i w2 = _mm256_set1_epi16(w[2]), w3 = _mm256_set1_epi16(w[3]);
-        const __m256i low = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(stripe + offset, w0, w1, w2, w3), rounding), 4);
-        const __m256i high = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(pair + offset, w0, w1, w2, w3), rounding), 4);
-        // `packuswb` packs within 128-bit halves: its quarters come out in the order 0 2 1 3.
-        _mm256_storeu_si256((__m256i *)out, _mm256_permute4x64_epi64(_mm256_packus_epi16(low, high), 0xD8));
-    }
-}
-
-/// `vertical_pair4` for four whole stripes whose rows start on cache lines: each output row's 64
-/// bytes are one whole line, written with streaming stores, so the frame's lines are not read
-/// first (the frame is not in the caches: the encoder has read it since it was last drawn) and do
-/// not push the encoder's own data out of them.
-AVX2 static void vertical_quad4_stream(const lenta_fixed_resample_plane *p, const int16_t *const quad[4], long column) {
-    const long rows = p->yCount, rowMin = p->rowMin, width = p->targetWidth;
-    const int32_t *restrict starts = p->yStarts;
-    const int16_t *restrict w = p->yWeights;
-    uint8_t *restrict out = p->target + p->yOutputStart * width + column;
-    const __m256i rounding = _mm256_set1_epi16(p->rounding);
-    for (long r = 0; r < rows; r++, w += 4, out += width) {
-        const long offset = ((long)starts[r] - rowMin) * lanes;
-        const __m256i w0 = _mm256_set1_epi16(w[0]), w1 = _mm256_set1_epi16(w[1]);
-        const __m256i w2 = _mm256_set1_epi16(w[2]), w3 = _mm256_set1_epi16(w[3]);
-        __m256i sums[4];
-        for (int k = 0; k < 4; k++) {
-            sums[k] = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(quad[k] + offset, w0, w1, w2, w3), rounding), 4);
+        for (int j = 0; j < pairs; j++) {
+            const __m256i low = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(stripes[2 * j] + offset, w0, w1, w2, w3), rounding), 4);
+            const __m256i high = _mm256_srai_epi16(_mm256_add_epi16(vertical_sum4(stripes[2 * j + 1] + offset, w0, w1, w2, w3), rounding), 4);
+            // `packuswb` packs within 128-bit halves: its quarters come out in the order 0 2 1 3.
+            const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(low, high), 0xD8);
+            if (streamed) {
+                _mm256_stream_si256((__m256i *)(out + 2 * lanes * j), bytes);
+            } else {
+                _mm256_storeu_si256((__m256i *)(out + 2 * lanes * j), bytes);
+            }
         }
-        _mm256_stream_si256((__m256i *)out, _mm256_permute4x64_epi64(_mm256_packus_epi16(sums[0], sums[1]), 0xD8));
-        _mm256_stream_si256((__m256i *)(out + 2 * lanes), _mm256_permute4x64_epi64(_mm256_packus_epi16(sums[2], sums[3]), 0xD8));
     }
 }
 
@@ -235,7 +225,7 @@ AVX2 void lenta_fixed_resample_avx2_stripes(const lenta_fixed_resample_plane *p,
                 horizontal(p, columns, blocks, first + k * lanes);
                 transpose(columns, quad[k], blocks);
             }
-            vertical_quad4_stream(p, (const int16_t *const *)quad, p->xOutputStart + first);
+            vertical_whole4(p, (const int16_t *const *)quad, 2, p->xOutputStart + first, 1);
             streamed = 1;
             s += 4;
             continue;
@@ -250,7 +240,7 @@ AVX2 void lenta_fixed_resample_avx2_stripes(const lenta_fixed_resample_plane *p,
         }
         const long most = both ? 2 * lanes : lanes;
         if (both && p->yTaps == 4 && left >= most) {
-            vertical_pair4(p, stripe, pair, p->xOutputStart + first);
+            vertical_whole4(p, (const int16_t *const *)quad, 1, p->xOutputStart + first, 0);
         } else {
             vertical(p, stripe, both ? pair : 0, p->xOutputStart + first, left < most ? left : most);
         }

@@ -6,7 +6,7 @@ import Glibc
 /// line's start for the large blocks glibc maps), so every other 32-byte store of the resampler
 /// and of x264's loads when it copies a lent frame straddled two cache lines (a 2160p render with
 /// every plane so placed took 4 % more CPU than with every plane aligned), and the resampler could
-/// not write whole lines (`vertical_quad4_stream`). Bench/README, session 22.
+/// not write whole lines (`vertical_whole4`). Bench/README, session 22.
 public struct PlaneSamples: Sendable, RandomAccessCollection, MutableCollection, Hashable, ExpressibleByArrayLiteral {
     /// The bytes a plane starts on a multiple of.
     public static let alignment = 64
