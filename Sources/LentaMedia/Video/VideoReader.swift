@@ -388,11 +388,7 @@ extension VideoReader {
         let y = try [T](unsafeUninitializedCapacity: width * height) { yPlane, yCount in
             u = try [T](unsafeUninitializedCapacity: chroma) { uPlane, uCount in
                 v = try [T](unsafeUninitializedCapacity: chroma) { vPlane, vCount in
-                    guard let yBase = yPlane.baseAddress, let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress else {
-                        throw MediaError("convert video frame", path: scaler.path, reason: "no memory for the picture")
-                    }
-                    try scaler.convert(frame, into: (UnsafeMutableRawPointer(yBase), UnsafeMutableRawPointer(uBase), UnsafeMutableRawPointer(vBase)),
-                                       strides: (width * size, (width + 1) / 2 * size, (width + 1) / 2 * size))
+                    try convert(scaler, frame, width: width, sampleBytes: size, into: (yPlane.baseAddress, uPlane.baseAddress, vPlane.baseAddress))
                     vCount = chroma
                 }
                 uCount = chroma
@@ -410,15 +406,21 @@ extension VideoReader {
         let y = try PlaneSamples(unsafeUninitializedCount: width * height) { yPlane in
             u = try PlaneSamples(unsafeUninitializedCount: chroma) { uPlane in
                 v = try PlaneSamples(unsafeUninitializedCount: chroma) { vPlane in
-                    guard let yBase = yPlane.baseAddress, let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress else {
-                        throw MediaError("convert video frame", path: scaler.path, reason: "no memory for the picture")
-                    }
-                    try scaler.convert(frame, into: (UnsafeMutableRawPointer(yBase), UnsafeMutableRawPointer(uBase), UnsafeMutableRawPointer(vBase)),
-                                       strides: (width, (width + 1) / 2, (width + 1) / 2))
+                    try convert(scaler, frame, width: width, sampleBytes: 1, into: (yPlane.baseAddress, uPlane.baseAddress, vPlane.baseAddress))
                 }
             }
         }
         return (y, u, v)
+    }
+
+    /// `frame` converted by `scaler` into three packed planes of `width` samples a row.
+    private static func convert<T>(_ scaler: ScaleContext, _ frame: CodecFrame, width: Int, sampleBytes: Int,
+                                   into planes: (UnsafeMutablePointer<T>?, UnsafeMutablePointer<T>?, UnsafeMutablePointer<T>?)) throws {
+        guard let yBase = planes.0, let uBase = planes.1, let vBase = planes.2 else {
+            throw MediaError("convert video frame", path: scaler.path, reason: "no memory for the picture")
+        }
+        try scaler.convert(frame, into: (UnsafeMutableRawPointer(yBase), UnsafeMutableRawPointer(uBase), UnsafeMutableRawPointer(vBase)),
+                           strides: (width * sampleBytes, (width + 1) / 2 * sampleBytes, (width + 1) / 2 * sampleBytes))
     }
 }
 

@@ -27,10 +27,7 @@ package enum HalvedPicture {
                               by halveRow: (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int) -> Void) -> [Sample] {
         [Sample](unsafeUninitializedCapacity: width * height) { out, count in
             guard let out = out.baseAddress else { return }
-            for row in 0..<height {
-                let top = plane.base + 2 * row * plane.stride
-                halveRow(top, top + plane.stride, UnsafeMutableRawPointer(out + row * width), width)
-            }
+            halveRows(plane, width, height, into: UnsafeMutableRawPointer(out), rowBytes: width * MemoryLayout<Sample>.stride, by: halveRow)
             count = width * height
         }
     }
@@ -39,10 +36,16 @@ package enum HalvedPicture {
     package static func halve8(_ plane: BorrowedVideoFrame.Plane, _ width: Int, _ height: Int) -> PlaneSamples {
         PlaneSamples(unsafeUninitializedCount: width * height) { out in
             guard let out = out.baseAddress else { return }
-            for row in 0..<height {
-                let top = plane.base + 2 * row * plane.stride
-                halveRow8(top, top + plane.stride, UnsafeMutableRawPointer(out + row * width), width)
-            }
+            halveRows(plane, width, height, into: UnsafeMutableRawPointer(out), rowBytes: width, by: halveRow8)
+        }
+    }
+
+    /// Each of the `height` output rows of `width` samples, `rowBytes` apart from `target`.
+    private static func halveRows(_ plane: BorrowedVideoFrame.Plane, _ width: Int, _ height: Int, into target: UnsafeMutableRawPointer,
+                                  rowBytes: Int, by halveRow: (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int) -> Void) {
+        for row in 0..<height {
+            let top = plane.base + 2 * row * plane.stride
+            halveRow(top, top + plane.stride, target + row * rowBytes, width)
         }
     }
 
