@@ -27,10 +27,16 @@ typedef struct {
     uint8_t *target;
     long targetWidth;
     int16_t rounding;
+    /// Nonzero: the four-tap loops — horizontal, and vertical on streamed rows — run on 512-bit
+    /// vectors (only where `lenta_fixed_resample_avx512_available()`); the same bytes either way.
+    int wide;
 } lenta_fixed_resample_plane;
 
 /// Whether this CPU (and its operating system) runs AVX2 code.
 int lenta_fixed_resample_avx2_available(void);
+
+/// Whether this CPU (and its operating system) also runs AVX-512F and AVX-512BW code.
+int lenta_fixed_resample_avx512_available(void);
 
 /// Bytes of scratch (64-byte aligned) `lenta_fixed_resample_avx2_stripes` needs for `plane`.
 long lenta_fixed_resample_avx2_scratch_bytes(const lenta_fixed_resample_plane *plane);

@@ -53,7 +53,7 @@ package enum TransitionBlend {
     /// `x = ((256 − w)·x + w·y + 128) >> 8` over `count` samples, by `kernel`: the same bytes
     /// either way (integer arithmetic); AVX2 is 4× as fast.
     static func mixPlane(_ x: UnsafeMutablePointer<UInt8>, _ y: UnsafePointer<UInt8>, count: Int, weight w: Int32, kernel: FixedPointKernel) {
-        if kernel == .avx2 {
+        if kernel != .portable {
             lenta_plane_mix_avx2(x, y, count, w)
         } else {
             lenta_plane_mix(x, y, count, w)

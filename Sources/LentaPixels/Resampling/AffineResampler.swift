@@ -65,7 +65,7 @@ package enum AffineResampler {
                 let first = rows.lowerBound + strip * stripHeight
                 let last = min(rows.upperBound, first + stripHeight)
                 withUnsafePointer(to: shared.value) {
-                    if kernel == .avx2 { lenta_affine_rows_avx2($0, first, last) } else { lenta_affine_rows($0, first, last) }
+                    if kernel != .portable { lenta_affine_rows_avx2($0, first, last) } else { lenta_affine_rows($0, first, last) }
                 }
             }
         }

@@ -28,8 +28,9 @@ package enum FixedPointResampler {
         // Half a step's rounding, plus the mean of what the products' flooring takes off (half a
         // 1/16 step per vertical product, half a 1/32 step per horizontal one).
         let rounding = Int16(8 + (x.tapCount + 2 * y.tapCount + 2) / 4)
-        if kernel == .avx2 {
-            resampleAVX2(source, into: target, x: x, y: y, rowMin: rowMin, rowCount: rowCount, rounding: rounding, parallel: parallel)
+        if kernel != .portable {
+            resampleAVX2(source, into: target, x: x, y: y, rowMin: rowMin, rowCount: rowCount, rounding: rounding,
+                         wide: kernel == .avx512, parallel: parallel)
             return
         }
         let blocks = (rowCount + lanes - 1) / lanes

@@ -149,9 +149,7 @@ struct PhotoReductionTests {
     func identityIsExact(width: Int, height: Int) {
         let noise = FixedPointKernelTests.noise(width: width, height: height, seed: 31)
         let source = TransposedPlane(PlaneSamples(noise), width: width, height: height)
-        var kernels: [FixedPointKernel] = [.portable]
-        if FixedPointKernel.avx2Available { kernels.append(.avx2) }
-        for kernel in kernels {
+        for kernel in FixedPointKernel.available {
             let drawn = FixedPointKernelTests.resampled(source, width: width, height: height, inset: 0, scale: 1, offset: 0,
                                                         kernel: kernel, threads: 2)
             #expect(drawn == noise, "\(zip(drawn, noise).filter { $0 != $1 }.count) samples differ (\(kernel))")

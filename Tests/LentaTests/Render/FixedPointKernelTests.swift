@@ -2,9 +2,9 @@ import LentaPixels
 @testable import LentaRender
 import Testing
 
-/// The AVX2 kernel of the fixed-point resampler against its portable loops: the same bytes for
-/// every scale, tap count, sub-pixel offset and partial stripe, so a frame does not depend on
-/// the CPU that drew it.
+/// The AVX2 kernel of the fixed-point resampler (and its AVX-512 loop) against its portable loops:
+/// the same bytes for every scale, tap count, sub-pixel offset and partial stripe, so a frame
+/// does not depend on the CPU that drew it.
 @Suite("Fixed-point resampler kernels")
 struct FixedPointKernelTests {
     /// Noise with runs of 0 and 255 (the cubic's overshoot past them tests the clamp), from a
@@ -42,7 +42,7 @@ struct FixedPointKernelTests {
         return Array(target)
     }
 
-    @Test("the AVX2 kernel writes the same bytes as the portable loops",
+    @Test("the AVX2 kernel (and its AVX-512 loop) writes the same bytes as the portable loops",
           .enabled(if: FixedPointKernel.avx2Available, "this CPU has no AVX2"),
           arguments: [(0.37, 3.3), (0.93, -1.25), (1.0, 0.0), (1.15, 7.61), (1.4, 2.2), (2.7, -5.5), (4.3, 11.0)])
     func avx2MatchesPortable(scale: Double, offset: Double) {
@@ -55,11 +55,13 @@ struct FixedPointKernelTests {
         let drawn = portable.indices.filter { $0 % width >= 3 && $0 / width >= 3 }
         #expect(drawn.contains { portable[$0] != 77 }, "the portable loops drew nothing")
         #expect(portable.indices.filter { $0 % width < 3 || $0 / width < 3 }.allSatisfy { portable[$0] == 77 })
-        for threads in [1, 3] {
-            let avx2 = Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset,
-                                      kernel: .avx2, threads: threads)
-            let differing = zip(portable, avx2).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(differing) bytes differ at scale \(scale), \(threads) thread(s)")
+        for kernel in FixedPointKernel.available.dropFirst() {
+            for threads in [1, 3] {
+                let vectorised = Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset,
+                                                kernel: kernel, threads: threads)
+                let differing = zip(portable, vectorised).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(differing) bytes differ by \(kernel) at scale \(scale), \(threads) thread(s)")
+            }
         }
     }
 
@@ -77,11 +79,13 @@ struct FixedPointKernelTests {
             let portable = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
                                           kernel: .portable, threads: 1)
             #expect(!portable.allSatisfy { $0 == 77 }, "the portable loops drew nothing")
-            for threads in [1, 2] {
-                let avx2 = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
-                                          kernel: .avx2, threads: threads)
-                let differing = zip(portable, avx2).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(differing) bytes differ at \(width) wide, scale \(scale), \(threads) thread(s)")
+            for kernel in FixedPointKernel.available.dropFirst() {
+                for threads in [1, 2] {
+                    let vectorised = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
+                                                    kernel: kernel, threads: threads)
+                    let differing = zip(portable, vectorised).filter { $0 != $1 }.count
+                    #expect(differing == 0, "\(differing) bytes differ by \(kernel) at \(width) wide, scale \(scale), \(threads) thread(s)")
+                }
             }
         }
     }
