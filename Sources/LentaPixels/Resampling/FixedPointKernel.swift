@@ -7,7 +7,7 @@ import CPixelKernels
 /// 5.4 % of its samples against 6.8 %, on the AMD EPYC of this project's machines). All do the same
 /// integer operations in the same order, so they give the same bytes: the choice changes the
 /// speed, never a frame.
-package enum FixedPointKernel: Sendable, CaseIterable {
+package enum FixedPointKernel: Sendable, CaseIterable, Comparable {
     case portable
     case avx2
     case avx512
@@ -16,15 +16,15 @@ package enum FixedPointKernel: Sendable, CaseIterable {
     package static let best: FixedPointKernel =
         lenta_fixed_resample_avx512_available() != 0 ? .avx512 : lenta_fixed_resample_avx2_available() != 0 ? .avx2 : .portable
 
-    package static var avx2Available: Bool { best != .portable }
-    package static var avx512Available: Bool { best == .avx512 }
+    package static var avx2Available: Bool { best >= .avx2 }
 
-    /// The kernels this CPU runs, slowest first.
-    package static var available: [FixedPointKernel] { allCases.filter { $0 == .portable || ($0 == .avx2 ? avx2Available : avx512Available) } }
+    /// The kernels this CPU runs, slowest first (each case's CPU runs the ones before it).
+    package static var available: [FixedPointKernel] { allCases.filter { $0 <= best } }
 }
 
 extension FixedPointResampler {
-    /// The whole plane through the AVX2 kernel (`wide`: its AVX-512 loop too), in the same slices of stripes as the portable loops.
+    /// The whole plane through the AVX2 kernel (`wide`: with its AVX-512 loops), in the same
+    /// slices of stripes as the portable loops.
     package static func resampleAVX2(_ source: TransposedSource, into target: TargetPlane, x: FixedAxisTaps, y: FixedAxisTaps,
                              rowMin: Int, rowCount: Int, rounding: Int16, wide: Bool, parallel: ParallelSlices) {
         let stripes = (x.count + stripeWidth - 1) / stripeWidth
