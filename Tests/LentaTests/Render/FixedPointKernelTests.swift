@@ -55,12 +55,19 @@ struct FixedPointKernelTests {
         let drawn = portable.indices.filter { $0 % width >= 3 && $0 / width >= 3 }
         #expect(drawn.contains { portable[$0] != 77 }, "the portable loops drew nothing")
         #expect(portable.indices.filter { $0 % width < 3 || $0 / width < 3 }.allSatisfy { portable[$0] == 77 })
+        Self.expectVectorisedKernels(match: portable, threads: [1, 3], "at scale \(scale)") { kernel, threads in
+            Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset, kernel: kernel, threads: threads)
+        }
+    }
+
+    /// Every vectorised kernel this CPU runs, on each of `threads`, draws `portable`'s bytes.
+    static func expectVectorisedKernels(match portable: [UInt8], threads: [Int], _ context: String,
+                                        sourceLocation: SourceLocation = #_sourceLocation,
+                                        drawn: (FixedPointKernel, Int) -> [UInt8]) {
         for kernel in FixedPointKernel.available.dropFirst() {
-            for threads in [1, 3] {
-                let vectorised = Self.resampled(source, width: width, height: height, inset: 3, scale: scale, offset: offset,
-                                                kernel: kernel, threads: threads)
-                let differing = zip(portable, vectorised).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(differing) bytes differ by \(kernel) at scale \(scale), \(threads) thread(s)")
+            for count in threads {
+                let differing = zip(portable, drawn(kernel, count)).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(differing) bytes differ by \(kernel) \(context), \(count) thread(s)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -79,13 +86,8 @@ struct FixedPointKernelTests {
             let portable = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
                                           kernel: .portable, threads: 1)
             #expect(!portable.allSatisfy { $0 == 77 }, "the portable loops drew nothing")
-            for kernel in FixedPointKernel.available.dropFirst() {
-                for threads in [1, 2] {
-                    let vectorised = Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset,
-                                                    kernel: kernel, threads: threads)
-                    let differing = zip(portable, vectorised).filter { $0 != $1 }.count
-                    #expect(differing == 0, "\(differing) bytes differ by \(kernel) at \(width) wide, scale \(scale), \(threads) thread(s)")
-                }
+            Self.expectVectorisedKernels(match: portable, threads: [1, 2], "at \(width) wide, scale \(scale)") { kernel, threads in
+                Self.resampled(source, width: width, height: height, inset: 0, scale: scale, offset: offset, kernel: kernel, threads: threads)
             }
         }
     }
