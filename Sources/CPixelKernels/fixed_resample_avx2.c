@@ -16,27 +16,28 @@
 
 enum { lanes = 16 };
 
-int lenta_fixed_resample_avx2_available(void) {
+/// CPUID leaf 7's feature bits (EBX) when the CPU has XSAVE and AVX and the operating system
+/// saves every register state `xcr0` names (XCR0's bits), else 0: what each check below shares.
+static unsigned saved_extended_features(unsigned xcr0) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
     if (!(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
-    // The operating system must save the YMM registers (XCR0 bits 1 and 2).
     unsigned lo, hi;
     __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((lo & 6) != 6) return 0;
+    if ((lo & xcr0) != xcr0) return 0;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return (b & bit_AVX2) != 0;
+    return b;
+}
+
+int lenta_fixed_resample_avx2_available(void) {
+    // The operating system must save the YMM registers (XCR0 bits 1 and 2).
+    return (saved_extended_features(0x6) & bit_AVX2) != 0;
 }
 
 int lenta_fixed_resample_avx512_available(void) {
-    if (!lenta_fixed_resample_avx2_available()) return 0;
-    unsigned a, b, c, d;
-    // The operating system must also save the mask registers and all of the ZMM registers (XCR0 bits 5–7).
-    unsigned lo, hi;
-    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((lo & 0xE6) != 0xE6) return 0;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return (b & bit_AVX512F) != 0 && (b & bit_AVX512BW) != 0;
+    // ... and the mask registers and all of the ZMM registers (XCR0 bits 5–7).
+    const unsigned b = saved_extended_features(0xE6);
+    return (b & bit_AVX2) != 0 && (b & bit_AVX512F) != 0 && (b & bit_AVX512BW) != 0;
 }
 
 static long blocks_of(const lenta_fixed_resample_plane *p) { return (p->rowCount + lanes - 1) / lanes; }
